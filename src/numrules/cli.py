@@ -1,0 +1,218 @@
+"""The `numrules` command: list the games and simulate bot matches.
+
+Needs the `cli` extra (`pip install 'numrules[cli]'`), which brings click and rich.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+from numrules.core.bots import BOTS, Bot
+from numrules.core.errors import NumrulesError
+from numrules.core.game import Game, all_games, game_names, get_game
+from numrules.core.match import MatchResult, play_match
+from numrules.core.rng import derive_seed
+
+try:
+    import click
+    from rich.console import Console
+    from rich.progress import Progress
+    from rich.table import Table
+except ImportError:  # pragma: no cover - exercised only without the extra
+    click = None  # type: ignore[assignment]
+
+
+@attrs.frozen
+class Summary:
+    """Statistics of a batch of simulated games (what `simulate` prints)."""
+
+    game: Game
+    players: int
+    bots: tuple[str, ...]
+    results: tuple[MatchResult, ...]
+    seconds: float
+
+    @property
+    def games(self) -> int:
+        """Number of games played."""
+        return len(self.results)
+
+    def wins(self, seat: int) -> int:
+        """Games `seat` won, shared wins included."""
+        return sum(seat in r.winners for r in self.results)
+
+    def shared(self, seat: int) -> int:
+        """Games `seat` won together with another seat."""
+        return sum(seat in r.winners and len(r.winners) > 1 for r in self.results)
+
+    def scores(self, seat: int) -> list[int]:
+        """The final score of `seat` in each game."""
+        return [r.scores[seat] for r in self.results]
+
+    def lengths(self) -> list[int]:
+        """The number of actions of each game."""
+        return [len(r.actions) for r in self.results]
+
+
+def simulate(
+    game: Game,
+    config: Any,
+    bot_names: Sequence[str],
+    games: int,
+    seed: int,
+    progress: Callable[[], None] | None = None,
+) -> Summary:
+    """Play `games` games; game i uses seed `seed + i`, so any one of them can be replayed."""
+    results = []
+    start = time.perf_counter()
+    for i in range(games):
+        game_seed = seed + i
+        bots: list[Bot] = [
+            BOTS[name](derive_seed(game_seed, "bot", seat)) for seat, name in enumerate(bot_names)
+        ]
+        results.append(play_match(game, config, bots, game_seed))
+        if progress is not None:
+            progress()
+    elapsed = time.perf_counter() - start
+    return Summary(game, config.players, tuple(bot_names), tuple(results), elapsed)
+
+
+def _spread(values: list[int]) -> str:
+    return f"{statistics.pstdev(values):.1f}" if len(values) > 1 else "-"
+
+
+def render(summary: Summary) -> Table:
+    """The summary as a rich table: one row per seat, then the totals."""
+    game = summary.game
+    direction = "lowest" if game.lower_score_wins else "highest"
+    table = Table(
+        title=f"{game.title}: {summary.games} games, {summary.players} players",
+        caption=f"{direction} score wins; ties share the win",
+    )
+    for header in ("seat", "bot", "wins", "win %", "shared", "mean score", "spread", "min", "max"):
+        table.add_column(header, justify="left" if header == "bot" else "right")
+    for seat in range(summary.players):
+        scores = summary.scores(seat)
+        wins = summary.wins(seat)
+        table.add_row(
+            str(seat),
+            summary.bots[seat],
+            str(wins),
+            f"{100 * wins / summary.games:.1f}",
+            str(summary.shared(seat)),
+            f"{statistics.fmean(scores):.1f}",
+            _spread(scores),
+            str(min(scores)),
+            str(max(scores)),
+        )
+    return table
+
+
+def render_totals(summary: Summary) -> Table:
+    """Game lengths and speed of the batch."""
+    lengths = summary.lengths()
+    table = Table(show_header=False, box=None)
+    table.add_column(justify="right")
+    table.add_column()
+    rate = summary.games / summary.seconds if summary.seconds else float("inf")
+    table.add_row(
+        "actions per game",
+        f"mean {statistics.fmean(lengths):.1f}, spread "
+        f"{_spread(lengths)}, min {min(lengths)}, max {max(lengths)}",
+    )
+    table.add_row("time", f"{summary.seconds:.2f} s")
+    table.add_row("games per second", f"{rate:.1f}")
+    return table
+
+
+def _parse_bots(text: str, players: int) -> list[str]:
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    unknown = [name for name in names if name not in BOTS]
+    if unknown:
+        raise click.BadParameter(f"unknown bot {unknown[0]!r}; known: {', '.join(sorted(BOTS))}")
+    if len(names) == 1:
+        return names * players
+    if len(names) != players:
+        raise click.BadParameter(f"give one bot for all seats or exactly {players} bots")
+    return names
+
+
+def _build() -> Any:
+    @click.group(context_settings={"help_option_names": ["-h", "--help"]})
+    @click.version_option(package_name="numrules")
+    def cli() -> None:
+        """Rules engine for Num Stop, Num Bounce, Num Wars and Stack Attack."""
+
+    @cli.command()
+    def games() -> None:
+        """List the games numrules can play."""
+        table = Table(title="numrules games")
+        for header in ("name", "title", "players", "winner"):
+            table.add_column(header)
+        for game in all_games():
+            winner = "lowest score" if game.lower_score_wins else "highest score"
+            table.add_row(game.name, game.title, f"{game.min_players}-{game.max_players}", winner)
+        Console().print(table)
+
+    @cli.command("simulate")
+    @click.argument("game", type=click.Choice(game_names()))
+    @click.option(
+        "--games",
+        "-n",
+        "count",
+        default=100,
+        show_default=True,
+        type=click.IntRange(min=1),
+        help="Number of games to play.",
+    )
+    @click.option(
+        "--players",
+        "-p",
+        type=int,
+        default=None,
+        help="Number of players (default: the game's smallest table).",
+    )
+    @click.option(
+        "--seed",
+        "-s",
+        default=0,
+        show_default=True,
+        type=int,
+        help="Seed of the first game; game i uses seed + i.",
+    )
+    @click.option(
+        "--bots",
+        "-b",
+        default="random",
+        show_default=True,
+        help=f"Comma-separated bot per seat, or one for all ({', '.join(sorted(BOTS))}).",
+    )
+    def simulate_command(game: str, count: int, players: int | None, seed: int, bots: str) -> None:
+        """Play GAME many times with bots and print a summary table."""
+        g = get_game(game)
+        try:
+            config = g.Config(players=players if players is not None else g.min_players)
+        except NumrulesError as exc:
+            raise click.BadParameter(str(exc), param_hint="--players") from None
+        names = _parse_bots(bots, config.players)
+        console = Console()
+        with Progress(console=console, transient=True, disable=count < 20) as bar:
+            task = bar.add_task(f"{g.title}", total=count)
+            summary = simulate(g, config, names, count, seed, lambda: bar.advance(task))
+        console.print(render(summary))
+        console.print(render_totals(summary))
+
+    return cli
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Entry point of the `numrules` command."""
+    if click is None:  # pragma: no cover
+        sys.exit("the numrules command needs its extra: pip install 'numrules[cli]'")
+    _build()(args=argv)

@@ -1,0 +1,207 @@
+"""The card model shared by the three Num games (Num Stop, Num Bounce, Num Wars).
+
+A Num deck holds *family cards* (one per family and value) and *special cards*.
+
+Notation (case-insensitive on input, upper case on output):
+
+| card | notation | examples |
+| --- | --- | --- |
+| family card | family code + value | `R7` (RED 7), `B0`, `G16`, `Y3`, `RB5`, `SH12` |
+| special card | its name | `JOKER`, `DOUBLE`, `SKIP`, `FLIP`, `SWIPE`, `QUANTUM`, `NUMX`, `BOMB` |
+| an INFINITY card | `INF` + copy number 1..4 | `INF1`, `INF4` |
+
+Cards are interned: `family_card(Family.RED, 7) is family_card(Family.RED, 7)`, and equal
+cards compare and hash equal whether interned or not.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+
+import attrs
+
+from numrules.core.errors import NotationError
+
+MAX_VALUE = 16
+"""The highest family value of the full Num deck (values run 0..16)."""
+
+
+class Family(enum.Enum):
+    """The six card families; the first four are the classic colours."""
+
+    RED = "R"
+    BLUE = "B"
+    GREEN = "G"
+    YELLOW = "Y"
+    RAINBOW = "RB"
+    SHADOW = "SH"
+
+    @property
+    def code(self) -> str:
+        """The family's notation prefix (`R`, `B`, `G`, `Y`, `RB`, `SH`)."""
+        return self.value
+
+    @property
+    def is_classic(self) -> bool:
+        """Whether this is one of the four classic colours (not RAINBOW or SHADOW)."""
+        return self in CLASSIC_FAMILIES
+
+
+CLASSIC_FAMILIES: tuple[Family, ...] = (Family.RED, Family.BLUE, Family.GREEN, Family.YELLOW)
+"""The four classic colours, in notation order."""
+
+FAMILIES: tuple[Family, ...] = tuple(Family)
+"""All six families, in notation order."""
+
+
+class Special(enum.Enum):
+    """The special (non-family) cards of the Num games."""
+
+    JOKER = "JOKER"
+    DOUBLE = "DOUBLE"
+    SKIP = "SKIP"
+    FLIP = "FLIP"
+    SWIPE = "SWIPE"
+    QUANTUM = "QUANTUM"
+    NUM_X = "NUMX"
+    INFINITY = "INF"
+    BOMB = "BOMB"
+
+
+INFINITY_COPIES = 4
+"""How many INFINITY cards exist (the only special card with several copies)."""
+
+
+@attrs.frozen(slots=True, order=False, repr=False)
+class FamilyCard:
+    """A family card: one family and one value (0..16)."""
+
+    family: Family
+    value: int
+
+    def __str__(self) -> str:
+        return f"{self.family.value}{self.value}"
+
+    def __repr__(self) -> str:
+        return f"<{self}>"
+
+    @property
+    def is_special(self) -> bool:
+        """Always False: a family card is not a special card."""
+        return False
+
+
+@attrs.frozen(slots=True, order=False, repr=False)
+class SpecialCard:
+    """A special card; `copy` tells the INFINITY cards apart (1..4) and is 1 for all others."""
+
+    kind: Special
+    copy: int = 1
+
+    def __str__(self) -> str:
+        if self.kind is Special.INFINITY:
+            return f"INF{self.copy}"
+        return str(self.kind.value)
+
+    def __repr__(self) -> str:
+        return f"<{self}>"
+
+    @property
+    def is_special(self) -> bool:
+        """Always True: this is a special card."""
+        return True
+
+
+NumCard = FamilyCard | SpecialCard
+"""Any card of a Num game."""
+
+_FAMILY_CARDS: dict[tuple[Family, int], FamilyCard] = {
+    (family, value): FamilyCard(family, value)
+    for family in FAMILIES
+    for value in range(MAX_VALUE + 1)
+}
+_SPECIAL_CARDS: dict[tuple[Special, int], SpecialCard] = {
+    (kind, copy): SpecialCard(kind, copy)
+    for kind in Special
+    for copy in range(1, (INFINITY_COPIES if kind is Special.INFINITY else 1) + 1)
+}
+_ALL_CARDS: tuple[NumCard, ...] = (*_FAMILY_CARDS.values(), *_SPECIAL_CARDS.values())
+_BY_TEXT: dict[str, NumCard] = {str(c): c for c in _ALL_CARDS}
+_FAMILY_ORDER = {family: i for i, family in enumerate(FAMILIES)}
+_SPECIAL_ORDER = {kind: i for i, kind in enumerate(Special)}
+
+
+def family_card(family: Family, value: int) -> FamilyCard:
+    """The (interned) family card of `family` and `value`.
+
+    Raises:
+        NotationError: the value is outside 0..16.
+
+    """
+    try:
+        return _FAMILY_CARDS[family, value]
+    except (KeyError, TypeError):
+        raise NotationError(f"no {family} card of value {value!r}") from None
+
+
+def special_card(kind: Special, copy: int = 1) -> SpecialCard:
+    """The (interned) special card of `kind` (and `copy`, for INFINITY)."""
+    try:
+        return _SPECIAL_CARDS[kind, copy]
+    except (KeyError, TypeError):
+        raise NotationError(f"no {kind} card with copy number {copy!r}") from None
+
+
+def family_cards(
+    families: Iterable[Family] = FAMILIES, values: Iterable[int] = range(MAX_VALUE + 1)
+) -> tuple[FamilyCard, ...]:
+    """The family cards of the given families and values, family by family."""
+    vals = tuple(values)
+    return tuple(family_card(f, v) for f in families for v in vals)
+
+
+def infinity_cards() -> tuple[SpecialCard, ...]:
+    """The four INFINITY cards, copies 1..4."""
+    return tuple(special_card(Special.INFINITY, c) for c in range(1, INFINITY_COPIES + 1))
+
+
+def parse_num_card(text: str) -> NumCard:
+    """Parse one card in Num notation (`R7`, `SH12`, `JOKER`, `INF2`).
+
+    Raises:
+        NotationError: the text is not a card.
+
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"a card in notation must be a string, got {text!r}")
+    card = _BY_TEXT.get(text.strip().upper())
+    if card is None:
+        raise NotationError(
+            f"{text!r} is not a Num card (expected e.g. R7, RB5, SH12, JOKER, INF1)"
+        )
+    return card
+
+
+def parse_num_cards(text: str) -> tuple[NumCard, ...]:
+    """Parse cards separated by spaces or commas (`"R7 SH3 JOKER"`)."""
+    if not isinstance(text, str):
+        raise NotationError(f"cards in notation must be a string, got {text!r}")
+    return tuple(parse_num_card(part) for part in text.replace(",", " ").split())
+
+
+def num_card_key(card: NumCard) -> tuple[int, int, int]:
+    """A sort key: family cards by family then value, then special cards."""
+    if isinstance(card, FamilyCard):
+        return (0, _FAMILY_ORDER[card.family], card.value)
+    return (1, _SPECIAL_ORDER[card.kind], card.copy)
+
+
+def sort_num_cards(cards: Iterable[NumCard]) -> tuple[NumCard, ...]:
+    """The cards in canonical order (`num_card_key`)."""
+    return tuple(sorted(cards, key=num_card_key))
+
+
+def format_cards(cards: Iterable[object]) -> str:
+    """Cards of any game in notation, separated by spaces."""
+    return " ".join(str(card) for card in cards)

@@ -1,0 +1,172 @@
+"""The uniform game API: the `Game` bundle every game package exports, and the registry.
+
+Every game package `numrules.<name>` exposes the same module-level names (`Config`,
+`new_game`, `legal_actions`, `to_act`, `apply`, ...) and bundles them in a `Game` object
+called `GAME`. Generic code (the CLI, bots, the match driver, the generic test suite, a
+server) looks games up by name with `get_game` and never imports a game module itself.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
+
+import attrs
+
+from numrules.core.errors import UnknownGameError
+
+
+class Action(Protocol):
+    """What every action of every game has: the seat that takes it, and a notation."""
+
+    @property
+    def seat(self) -> int:
+        """The seat that takes this action."""
+        ...
+
+
+def _no_optional_seats(state: Any) -> frozenset[int]:
+    return frozenset()
+
+
+@attrs.frozen(slots=True, repr=False)
+class Game:
+    """One game's uniform API under fixed names, for code that works on every game.
+
+    The functions are the game module's own: `get_game("stackattack").apply` is
+    `numrules.stackattack.apply`. See docs/architecture.md for the full contract.
+    """
+
+    name: str
+    """Registry name (`"stackattack"`)."""
+    title: str
+    """Display name (`"Stack Attack"`)."""
+    min_players: int
+    """Fewest players the default rules allow."""
+    max_players: int
+    """Most players the default rules allow."""
+    lower_score_wins: bool
+    """True when `scores` are penalties (the lowest total wins)."""
+
+    Config: type[Any]
+    """The game's configuration class (frozen, validated on construction)."""
+    State: type[Any]
+    """The game's state class (frozen; `state.config` is its `Config`)."""
+    Observation: type[Any]
+    """The game's observation class (what one seat, or a spectator, may know)."""
+    action_types: tuple[type[Any], ...]
+    """Every action class of the game."""
+    card_types: tuple[Any, ...]
+    """The type(s) used for cards in annotations (for serialisation)."""
+
+    new_game: Callable[..., Any]
+    """`new_game(config, seed, deck=None) -> State`."""
+    legal_actions: Callable[[Any], tuple[Any, ...]]
+    """`legal_actions(state)`: every action any seat may take now, deterministic order."""
+    to_act: Callable[[Any], frozenset[int]]
+    """`to_act(state)`: the seats that may act now (empty when the game is over)."""
+    apply: Callable[[Any, Any], Any]
+    """`apply(state, action) -> State`; raises `IllegalActionError` and changes nothing."""
+    is_terminal: Callable[[Any], bool]
+    """`is_terminal(state)`: whether the game is over."""
+    scores: Callable[[Any], tuple[int, ...]]
+    """`scores(state)`: each seat's total so far (final when the game is over)."""
+    winners: Callable[[Any], frozenset[int]]
+    """`winners(state)`: the winning seats of a finished game (ties share), else empty."""
+    observe: Callable[[Any, int | None], Any]
+    """`observe(state, seat)`: what that seat (None: a spectator) may know."""
+    parse_action: Callable[[str], Any]
+    """`parse_action(text)`: the inverse of `str(action)`."""
+    parse_card: Callable[[str], Any]
+    """`parse_card(text)`: the inverse of `str(card)`."""
+    parse_cards: Callable[[str], tuple[Any, ...]]
+    """`parse_cards(text)`: cards separated by spaces or commas."""
+    all_cards: Callable[[Any], tuple[Any, ...]]
+    """`all_cards(config)`: every card a round is played with."""
+    card_zones: Callable[[Any], Mapping[str, tuple[Any, ...]]]
+    """`card_zones(state)`: every card of the round, by the place it is in (each exactly once)."""
+    hidden_cards: Callable[[Any, int | None], frozenset[Any]]
+    """`hidden_cards(state, seat)`: the cards whose place that seat cannot know."""
+    check_state: Callable[[Any], None]
+    """`check_state(state)`: raise `StateError` if the state is inconsistent."""
+    optional_seats: Callable[[Any], frozenset[int]] = _no_optional_seats
+    """`optional_seats(state)`: seats of `to_act` that may act but need not (interrupts)."""
+
+    def __repr__(self) -> str:
+        return f"<Game {self.name!r}: {self.title}>"
+
+    def legal_actions_for(self, state: Any, seat: int) -> tuple[Any, ...]:
+        """The legal actions of one seat, in `legal_actions` order."""
+        return tuple(a for a in self.legal_actions(state) if a.seat == seat)
+
+
+# Built-in games, imported on first use so that `import numrules` stays cheap.
+_BUILTIN: dict[str, str] = {
+    "stackattack": "numrules.stackattack",
+}
+_REGISTERED: dict[str, Game] = {}
+_CHANGES = [0]  # bumped by every (un)registration, so caches keyed on it stay fresh
+
+
+def register_game(game: Game) -> None:
+    """Make `game` available to `get_game`, `game_names` and the serialiser.
+
+    Raises:
+        ValueError: another game is already registered under that name.
+
+    """
+    known = _REGISTERED.get(game.name)
+    if known is not None and known is not game:
+        raise ValueError(f"a game named {game.name!r} is already registered")
+    _REGISTERED[game.name] = game
+    _CHANGES[0] += 1
+
+
+def unregister_game(name: str) -> None:
+    """Remove a game added with `register_game` (built-in games stay available)."""
+    if _REGISTERED.pop(name, None) is not None:
+        _CHANGES[0] += 1
+
+
+def registry_version() -> int:
+    """A number that changes whenever a game is registered or unregistered."""
+    return _CHANGES[0]
+
+
+def get_game(name: str) -> Game:
+    """The registered game called `name` (see `game_names`).
+
+    Raises:
+        UnknownGameError: no such game.
+
+    """
+    game = _REGISTERED.get(name)
+    if game is not None:
+        return game
+    module = _BUILTIN.get(name) if isinstance(name, str) else None
+    if module is None:
+        raise UnknownGameError(f"unknown game {name!r}; known games: {', '.join(game_names())}")
+    loaded: Game = importlib.import_module(module).GAME
+    register_game(loaded)
+    return loaded
+
+
+def game_names() -> tuple[str, ...]:
+    """The names of every available game, sorted."""
+    return tuple(sorted({*_BUILTIN, *_REGISTERED}))
+
+
+def all_games() -> tuple[Game, ...]:
+    """Every available game (imports the built-in ones), sorted by name."""
+    return tuple(get_game(name) for name in game_names())
+
+
+def resolve_game(game: Game | str) -> Game:
+    """Accept a `Game` or a game name; return the `Game`."""
+    return game if isinstance(game, Game) else get_game(game)
+
+
+def seats_of(actions: Sequence[Any]) -> frozenset[int]:
+    """The seats that own at least one of `actions`."""
+    return frozenset(a.seat for a in actions)

@@ -1,0 +1,261 @@
+"""JSON for every Config, State, Action and Observation of every game.
+
+A document is an envelope naming the format version, the game and the kind of object:
+
+    {"format": "numrules", "version": 1, "game": "stackattack", "kind": "State", "data": {...}}
+
+Cards are written in their notation (a string, e.g. `"55"` or `"RB7"`), actions in
+theirs (`"0:choose 55"`), enums by value, tuples as lists. `loads(dumps(x)) == x` holds
+exactly. Reading is strict: a wrong type, a missing or unknown field, an impossible card
+or an inconsistent state raises `SerializationError`, never a bare Python error.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import types
+import typing
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+import cattrs
+from cattrs.errors import IterableValidationError, IterableValidationNote
+from cattrs.gen import make_dict_structure_fn
+from cattrs.v import format_exception
+
+from numrules.core.errors import NumrulesError, SerializationError
+from numrules.core.game import Game, all_games, get_game, registry_version
+
+FORMAT = "numrules"
+VERSION = 1
+KINDS = ("Config", "State", "Action", "Observation")
+
+_NONE = type(None)
+
+
+def _strict(kind: type, label: str) -> Callable[[Any, Any], Any]:
+    def hook(value: Any, _: Any) -> Any:
+        if type(value) is not kind:
+            raise TypeError(f"expected {label}, got {value!r}")
+        return value
+
+    return hook
+
+
+def _is_union(t: Any) -> bool:
+    return typing.get_origin(t) in (typing.Union, types.UnionType)
+
+
+def _members(t: Any) -> frozenset[Any]:
+    return frozenset(typing.get_args(t)) - {_NONE}
+
+
+def _is_sequence(t: Any) -> bool:
+    return typing.get_origin(t) in (tuple, frozenset)
+
+
+def _is_frozenset(t: Any) -> bool:
+    return typing.get_origin(t) is frozenset
+
+
+def _set_unstructure(conv: cattrs.Converter) -> Callable[[Any], list[Any]]:
+    # Sets are written sorted, so that the same set always gives the same text.
+    def hook(value: Any) -> list[Any]:
+        return sorted((conv.unstructure(v) for v in value), key=json.dumps)
+
+    return hook
+
+
+def _sequence_hook(conv: cattrs.Converter, t: Any) -> Callable[[Any, Any], Any]:
+    # JSON arrays only (cattrs alone would accept any iterable, even a string or a dict).
+    origin = typing.get_origin(t)
+    args = typing.get_args(t)
+    variadic = origin is frozenset or (len(args) == 2 and args[1] is Ellipsis)
+    item_types = (args[0],) if variadic else args
+    hooks = [conv.get_structure_hook(a) for a in item_types]
+
+    def hook(value: Any, _: Any) -> Any:
+        if type(value) is not list:
+            raise TypeError(f"expected a list, got {value!r}")
+        if not variadic and len(value) != len(item_types):
+            raise ValueError(f"expected {len(item_types)} items, got {len(value)}")
+        out, errors = [], []
+        for i, item in enumerate(value):
+            j = 0 if variadic else i
+            try:
+                out.append(hooks[j](item, item_types[j]))
+            except Exception as exc:
+                exc.__notes__ = [
+                    *getattr(exc, "__notes__", []),
+                    IterableValidationNote(f"Structuring {t!r} @ index {i}", i, item_types[j]),
+                ]
+                errors.append(exc)
+        if errors:
+            raise IterableValidationError(f"While structuring {t!r}", errors, t)
+        return frozenset(out) if origin is frozenset else tuple(out)
+
+    return hook
+
+
+def _object_hook(conv: cattrs.Converter, t: Any) -> Callable[[Any, Any], Any]:
+    # JSON objects only, with exactly the class's fields.
+    build = make_dict_structure_fn(t, conv, _cattrs_forbid_extra_keys=True)
+
+    def hook(value: Any, _: Any) -> Any:
+        if type(value) is not dict:
+            raise TypeError(f"expected an object with the fields of {t.__name__}, got {value!r}")
+        return build(value, t)
+
+    return hook
+
+
+def _notation_hook(parse: Callable[[str], Any], types_: frozenset[Any], what: str) -> Any:
+    def hook(value: Any, _: Any) -> Any:
+        if value is None and _NONE in types_:
+            return None
+        if type(value) is not str:
+            raise TypeError(f"expected {what} in notation, got {value!r}")
+        return parse(value)
+
+    return hook
+
+
+def _notation(value: Any) -> str | None:
+    return None if value is None else str(value)
+
+
+@functools.cache
+def converter(game: Game) -> cattrs.Converter:
+    """The strict cattrs converter for one game's classes (cached)."""
+    conv = cattrs.Converter(forbid_extra_keys=True)
+    conv.register_structure_hook(int, _strict(int, "an integer"))
+    conv.register_structure_hook(bool, _strict(bool, "a boolean"))
+    conv.register_structure_hook(str, _strict(str, "a string"))
+    conv.register_structure_hook_factory(_is_sequence, lambda t: _sequence_hook(conv, t))
+    conv.register_structure_hook_factory(attrs.has, lambda t: _object_hook(conv, t))
+    conv.register_unstructure_hook_factory(_is_frozenset, lambda t: _set_unstructure(conv))
+    for label, parse, kinds in (
+        ("a card", game.parse_card, frozenset(game.card_types)),
+        ("an action", game.parse_action, frozenset(game.action_types)),
+    ):
+
+        def matches(t: Any, kinds: frozenset[Any] = kinds) -> bool:
+            if _is_union(t):
+                return bool(_members(t)) and _members(t) <= kinds
+            return t in kinds
+
+        conv.register_unstructure_hook_func(matches, _notation)
+        conv.register_structure_hook_factory(
+            matches,
+            lambda t, parse=parse, label=label: _notation_hook(
+                parse, frozenset(typing.get_args(t)) if _is_union(t) else frozenset({t}), label
+            ),
+        )
+        for kind in kinds:
+            if isinstance(kind, type):
+                conv.register_unstructure_hook(kind, str)
+    return conv
+
+
+@functools.cache
+def _type_index(version: int) -> dict[type, tuple[Game, str]]:
+    index: dict[type, tuple[Game, str]] = {}
+    for game in all_games():
+        index[game.Config] = (game, "Config")
+        index[game.State] = (game, "State")
+        index[game.Observation] = (game, "Observation")
+        for action_type in game.action_types:
+            index[action_type] = (game, "Action")
+    return index
+
+
+def _lookup(obj: object) -> tuple[Game, str]:
+    found = _type_index(registry_version()).get(type(obj))
+    if found is None:
+        raise SerializationError(
+            f"cannot serialise {type(obj).__name__}: not a Config, State, Action or "
+            "Observation of a registered game"
+        )
+    return found
+
+
+def to_data(obj: Any) -> dict[str, Any]:
+    """The JSON-ready envelope (a dict) of a Config, State, Action or Observation."""
+    game, kind = _lookup(obj)
+    data = str(obj) if kind == "Action" else converter(game).unstructure(obj, type(obj))
+    return {"format": FORMAT, "version": VERSION, "game": game.name, "kind": kind, "data": data}
+
+
+def dumps(obj: Any, *, indent: int | None = None) -> str:
+    """Serialise a Config, State, Action or Observation of any game to JSON text.
+
+    Raises:
+        SerializationError: `obj` is not one of those.
+
+    """
+    separators = (",", ": ") if indent is not None else (",", ":")
+    return json.dumps(to_data(obj), indent=indent, separators=separators, ensure_ascii=False)
+
+
+def _message(exc: BaseException) -> str:
+    if isinstance(exc, cattrs.BaseValidationError):
+        return "; ".join(cattrs.transform_error(exc, format_exception=_format_leaf))
+    return str(exc)
+
+
+def _format_leaf(exc: BaseException, type_: Any) -> str:
+    if isinstance(exc, NumrulesError | TypeError | ValueError) and str(exc):
+        return str(exc)
+    return format_exception(exc, type_)
+
+
+def from_data(document: Any) -> Any:
+    """Rebuild the object described by a JSON-ready envelope (see `to_data`)."""
+    if not isinstance(document, dict):
+        raise SerializationError("a numrules document is a JSON object")
+    extra = set(document) - {"format", "version", "game", "kind", "data"}
+    if document.get("format") != FORMAT or extra:
+        raise SerializationError("not a numrules document (bad 'format' or unknown keys)")
+    if document.get("version") != VERSION:
+        raise SerializationError(
+            f"unsupported format version {document.get('version')!r} (this library reads {VERSION})"
+        )
+    name, kind = document.get("game"), document.get("kind")
+    if not isinstance(name, str):
+        raise SerializationError(f"the document names no game (got {name!r})")
+    if kind not in KINDS:
+        raise SerializationError(f"unknown kind {kind!r}; expected one of {', '.join(KINDS)}")
+    if "data" not in document:
+        raise SerializationError("the document has no 'data'")
+    try:
+        game = get_game(name)
+        data = document["data"]
+        if kind == "Action":
+            if type(data) is not str:
+                raise SerializationError(f"an action is written in notation, got {data!r}")
+            return game.parse_action(data)
+        obj = converter(game).structure(data, getattr(game, kind))
+        if kind == "State":
+            game.check_state(obj)
+        return obj
+    except SerializationError:
+        raise
+    except (NumrulesError, cattrs.BaseValidationError, TypeError, ValueError, KeyError) as exc:
+        raise SerializationError(f"invalid {name} {kind}: {_message(exc)}") from exc
+
+
+def loads(text: str | bytes) -> Any:
+    """Rebuild a Config, State, Action or Observation from `dumps` output.
+
+    Raises:
+        SerializationError: the text is not valid JSON, names an unknown game, kind or
+            version, does not match the game's types, or describes an impossible state.
+
+    """
+    try:
+        document = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as exc:
+        raise SerializationError(f"not valid JSON: {exc}") from exc
+    return from_data(document)

@@ -1,0 +1,122 @@
+"""Stack Attack: simultaneous secret choices placed into rows, penalty points, action cards.
+
+The rules in plain English are in docs/rules/stackattack.md. This package exposes the
+uniform numrules game API (see docs/architecture.md)::
+
+    from numrules import stackattack as sa
+
+    state = sa.new_game(sa.Config(players=4), seed=7)
+    while not sa.is_terminal(state):
+        state = sa.apply(state, sa.legal_actions(state)[0])
+    print(sa.scores(state), sa.winners(state))
+"""
+
+from numrules.core.game import Game
+from numrules.stackattack.actions import (
+    ACTION_TYPES,
+    Action,
+    Block,
+    Choose,
+    PlaceShield,
+    Switch,
+    TakeRow,
+    parse_action,
+)
+from numrules.stackattack.cards import (
+    DECK_SIZE,
+    DEFAULT_POWERS,
+    Card,
+    Power,
+    default_penalty,
+    parse_card,
+    parse_cards,
+)
+from numrules.stackattack.config import MAX_PLAYERS, MIN_PLAYERS, Config
+from numrules.stackattack.observation import Observation, hidden_cards, observe
+from numrules.stackattack.rules import (
+    apply,
+    is_terminal,
+    legal_actions,
+    new_game,
+    open_rows,
+    to_act,
+)
+from numrules.stackattack.scoring import penalty_points, round_points, scores, winners
+from numrules.stackattack.state import DECISIONS, Phase, State, card_zones, check_state, holder
+
+
+def all_cards(config: Config) -> tuple[Card, ...]:
+    """Every card of the deck (1..deck_size)."""
+    return config.all_cards()
+
+
+GAME = Game(
+    name="stackattack",
+    title="Stack Attack",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    lower_score_wins=True,
+    Config=Config,
+    State=State,
+    Observation=Observation,
+    action_types=ACTION_TYPES,
+    card_types=(Card,),
+    new_game=new_game,
+    legal_actions=legal_actions,
+    to_act=to_act,
+    apply=apply,
+    is_terminal=is_terminal,
+    scores=scores,
+    winners=winners,
+    observe=observe,
+    parse_action=parse_action,
+    parse_card=parse_card,
+    parse_cards=parse_cards,
+    all_cards=all_cards,
+    card_zones=card_zones,
+    hidden_cards=hidden_cards,
+    check_state=check_state,
+)
+"""The Stack Attack `Game` bundle (also `numrules.get_game("stackattack")`)."""
+
+__all__ = [
+    "ACTION_TYPES",
+    "DECISIONS",
+    "DECK_SIZE",
+    "DEFAULT_POWERS",
+    "GAME",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "Action",
+    "Block",
+    "Card",
+    "Choose",
+    "Config",
+    "Observation",
+    "Phase",
+    "PlaceShield",
+    "Power",
+    "State",
+    "Switch",
+    "TakeRow",
+    "all_cards",
+    "apply",
+    "card_zones",
+    "check_state",
+    "default_penalty",
+    "hidden_cards",
+    "holder",
+    "is_terminal",
+    "legal_actions",
+    "new_game",
+    "observe",
+    "open_rows",
+    "parse_action",
+    "parse_card",
+    "parse_cards",
+    "penalty_points",
+    "round_points",
+    "scores",
+    "to_act",
+    "winners",
+]

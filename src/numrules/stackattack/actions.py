@@ -1,0 +1,114 @@
+"""Stack Attack actions and their notation.
+
+Every action names the seat that takes it. Notation: `<seat>:<verb> <argument>`,
+seats and rows numbered from 0.
+
+| action | when | notation |
+| --- | --- | --- |
+| `Choose(seat, card)` | each seat picks a card secretly | `0:choose 55` |
+| `Switch(seat, target)` | the holder of a SWITCH names the seat it swaps with | `1:switch 3` |
+| `Block(seat, row)` | the holder of a BLOCK closes a row for this turn | `2:block 0` |
+| `TakeRow(seat, row)` | a card below every open row takes that row | `0:take 2` |
+| `PlaceShield(seat, row)` | a SHIELD below every open row joins that row | `3:shield 1` |
+"""
+
+from __future__ import annotations
+
+import re
+
+import attrs
+
+from numrules.core.errors import NotationError
+from numrules.stackattack.cards import Card, parse_card
+
+
+@attrs.frozen(slots=True)
+class Choose:
+    """Pick `card` from the hand, face down, for this turn."""
+
+    seat: int
+    card: Card
+
+    def __str__(self) -> str:
+        return f"{self.seat}:choose {self.card}"
+
+
+@attrs.frozen(slots=True)
+class Switch:
+    """Swap the SWITCH being resolved with the revealed card of seat `target`."""
+
+    seat: int
+    target: int
+
+    def __str__(self) -> str:
+        return f"{self.seat}:switch {self.target}"
+
+
+@attrs.frozen(slots=True)
+class Block:
+    """Close `row` to every placement of this turn (the BLOCK being resolved)."""
+
+    seat: int
+    row: int
+
+    def __str__(self) -> str:
+        return f"{self.seat}:block {self.row}"
+
+
+@attrs.frozen(slots=True)
+class TakeRow:
+    """Take every card of `row` as penalty and start it with the card being placed."""
+
+    seat: int
+    row: int
+
+    def __str__(self) -> str:
+        return f"{self.seat}:take {self.row}"
+
+
+@attrs.frozen(slots=True)
+class PlaceShield:
+    """Append the SHIELD being placed to `row` without taking anything."""
+
+    seat: int
+    row: int
+
+    def __str__(self) -> str:
+        return f"{self.seat}:shield {self.row}"
+
+
+Action = Choose | Switch | Block | TakeRow | PlaceShield
+"""Any Stack Attack action."""
+
+ACTION_TYPES: tuple[type[Action], ...] = (Choose, Switch, Block, TakeRow, PlaceShield)
+
+_ACTION_RE = re.compile(r"\s*([0-9]+)\s*:\s*([a-z]+)\s+([0-9]+)\s*", re.IGNORECASE)
+
+
+def parse_action(text: str) -> Action:
+    """Parse an action from its notation (`"0:choose 55"`, `"1:switch 3"`, ...).
+
+    Raises:
+        NotationError: the text is not an action in Stack Attack notation.
+
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"an action in notation must be a string, got {text!r}")
+    match = _ACTION_RE.fullmatch(text)
+    if match is None:
+        raise NotationError(f"{text!r} is not a Stack Attack action (expected e.g. '0:choose 55')")
+    seat, verb, arg = int(match[1]), match[2].lower(), match[3]
+    if verb == "choose":
+        return Choose(seat, parse_card(arg))
+    number = int(arg)
+    if verb == "switch":
+        return Switch(seat, number)
+    if verb == "block":
+        return Block(seat, number)
+    if verb == "take":
+        return TakeRow(seat, number)
+    if verb == "shield":
+        return PlaceShield(seat, number)
+    raise NotationError(
+        f"unknown Stack Attack verb {verb!r} in {text!r} (choose, switch, block, take, shield)"
+    )

@@ -1,0 +1,371 @@
+"""Stack Attack rules: dealing, the legal actions, and `apply`.
+
+A turn: every seat CHOOSEs a card secretly; once all have chosen, the cards are revealed
+and resolved inside `apply`. The action cards act first, lowest number first (a SWITCH
+or a BLOCK stops the resolution until its holder decides); then every revealed card is
+placed, ascending (descending if a DECREASING was revealed), each by the seat holding it
+after the swaps. A card below every open row stops the resolution until its holder
+picks a row. When the last card is placed the next turn starts, or the round ends and
+the next round is dealt, or the game ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from numrules.core.errors import ConfigError, IllegalActionError, Reason
+from numrules.core.rng import arrange_deck, check_seed, derive_seed, shuffled
+from numrules.core.seats import is_seat
+from numrules.stackattack.actions import Action, Block, Choose, PlaceShield, Switch, TakeRow
+from numrules.stackattack.cards import Card, Power
+from numrules.stackattack.config import Config
+from numrules.stackattack.scoring import scores
+from numrules.stackattack.state import Phase, State, holder
+
+
+def new_game(config: Config, seed: int, deck: Sequence[Card] | None = None) -> State:
+    """Deal the first round of a new game.
+
+    Args:
+        config: the rules.
+        seed: every shuffle of the game derives from it.
+        deck: optional stacked order for round 1, top card first: `hand_size` cards to
+            each seat in turn, then one card to start each row, the rest unused. Cards it
+            does not list follow, shuffled from the seed.
+
+    Raises:
+        ConfigError: bad config type, seed, or stacked deck.
+
+    """
+    if not isinstance(config, Config):
+        raise ConfigError(f"expected a stackattack.Config, got {config!r}")
+    check_seed(seed)
+    if deck is not None and not all(type(card) is int for card in deck):
+        raise ConfigError("a stacked Stack Attack deck is a sequence of card numbers (ints)")
+    order = arrange_deck(config.all_cards(), derive_seed(seed, "round", 0), deck)
+    return _deal(config, seed, 0, (0,) * config.players, order)
+
+
+def _deal(
+    config: Config, seed: int, round_: int, banked: tuple[int, ...], order: Sequence[Card]
+) -> State:
+    n, size = config.players, config.hand_size
+    hands = tuple(tuple(sorted(order[i * size : (i + 1) * size])) for i in range(n))
+    start = n * size
+    rows = tuple((card,) for card in order[start : start + config.rows])
+    return State(
+        config=config,
+        seed=seed,
+        round=round_,
+        turn=0,
+        phase=Phase.CHOOSE,
+        banked=banked,
+        hands=hands,
+        rows=rows,
+        taken=((),) * n,
+        unused=tuple(order[start + config.rows :]),
+        played=(None,) * n,
+        queue=(),
+        placing=False,
+        blocked=(),
+        decreasing=False,
+    )
+
+
+def is_terminal(state: State) -> bool:
+    """Whether the game is over."""
+    return state.phase is Phase.OVER
+
+
+def to_act(state: State) -> frozenset[int]:
+    """The seats that may act now: every seat yet to choose, or the one deciding."""
+    if state.phase is Phase.CHOOSE:
+        return frozenset(s for s, card in enumerate(state.played) if card is None)
+    if state.phase is Phase.OVER:
+        return frozenset()
+    return frozenset((holder(state, state.queue[0]),))
+
+
+def open_rows(state: State) -> tuple[int, ...]:
+    """The rows not closed by a BLOCK this turn."""
+    return tuple(r for r in range(state.config.rows) if r not in state.blocked)
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """Every action any seat may take now: seats ascending, then cards, seats or rows."""
+    phase = state.phase
+    if phase is Phase.CHOOSE:
+        return tuple(
+            Choose(seat, card)
+            for seat, choice in enumerate(state.played)
+            if choice is None
+            for card in state.hands[seat]
+        )
+    if phase is Phase.OVER:
+        return ()
+    seat = holder(state, state.queue[0])
+    if phase is Phase.SWITCH:
+        return tuple(Switch(seat, t) for t in range(state.config.players) if t != seat)
+    rows = open_rows(state)
+    if phase is Phase.BLOCK:
+        return tuple(Block(seat, r) for r in rows)
+    if phase is Phase.TAKE:
+        return tuple(TakeRow(seat, r) for r in rows)
+    return tuple(PlaceShield(seat, r) for r in rows)
+
+
+def apply(state: State, action: Action) -> State:
+    """Return the state after `action`; `state` itself is never changed.
+
+    Raises:
+        IllegalActionError: the action is not legal now (its `reason` says why).
+
+    """
+    handler = _HANDLERS.get(type(action))
+    if handler is None:
+        raise IllegalActionError(action, Reason.MALFORMED, "not a Stack Attack action")
+    if state.phase is Phase.OVER:
+        raise IllegalActionError(action, Reason.GAME_OVER, "the game is over")
+    if type(action.seat) is not int:
+        raise IllegalActionError(action, Reason.MALFORMED, "the seat must be an int")
+    if not is_seat(action.seat, state.config.players):
+        raise IllegalActionError(action, Reason.NOT_YOUR_TURN, f"there is no seat {action.seat}")
+    return handler(state, action)
+
+
+def _choose(state: State, action: Choose) -> State:
+    seat, card = action.seat, action.card
+    if state.phase is not Phase.CHOOSE:
+        raise IllegalActionError(action, Reason.WRONG_PHASE, "cards are chosen before the reveal")
+    if state.played[seat] is not None:
+        raise IllegalActionError(action, Reason.ALREADY_ACTED, "this seat has already chosen")
+    if type(card) is not int:
+        raise IllegalActionError(action, Reason.MALFORMED, "the card must be a card number")
+    hand = state.hands[seat]
+    if card not in hand:
+        raise IllegalActionError(action, Reason.CARD_NOT_HELD, f"card {card} is not in the hand")
+    hands = (*state.hands[:seat], tuple(c for c in hand if c != card), *state.hands[seat + 1 :])
+    played = (*state.played[:seat], card, *state.played[seat + 1 :])
+    if None in played:
+        return State(
+            state.config,
+            state.seed,
+            state.round,
+            state.turn,
+            Phase.CHOOSE,
+            state.banked,
+            hands,
+            state.rows,
+            state.taken,
+            state.unused,
+            played,
+            (),
+            False,
+            (),
+            False,
+        )
+    power = state.config.power
+    actions = tuple(sorted(c for c in played if c is not None and power(c) is not None))
+    return _resolve(state, hands, list(state.rows), list(state.taken), list(played), actions)
+
+
+def _decider(state: State, action: Switch | Block | TakeRow | PlaceShield, phase: Phase) -> int:
+    # Checks that `action` answers the pending decision; returns the row or seat it names.
+    if state.phase is not phase:
+        expected = "a card choice" if state.phase is Phase.CHOOSE else state.phase.value
+        raise IllegalActionError(action, Reason.WRONG_PHASE, f"the game expects {expected}")
+    if action.seat != holder(state, state.queue[0]):
+        raise IllegalActionError(
+            action, Reason.NOT_YOUR_TURN, f"card {state.queue[0]} is not held by this seat"
+        )
+    value = action.target if isinstance(action, Switch) else action.row
+    if type(value) is not int:
+        raise IllegalActionError(action, Reason.MALFORMED, "seats and rows are numbered by ints")
+    if isinstance(action, Switch):
+        if not is_seat(value, state.config.players) or value == action.seat:
+            raise IllegalActionError(action, Reason.BAD_TARGET, "swap with another existing seat")
+    elif not 0 <= value < state.config.rows or value in state.blocked:
+        raise IllegalActionError(action, Reason.BAD_TARGET, f"row {value} is not an open row")
+    return value
+
+
+def _switch(state: State, action: Switch) -> State:
+    target = _decider(state, action, Phase.SWITCH)
+    played = list(state.played)
+    played[action.seat], played[target] = played[target], played[action.seat]
+    return _resolve(
+        state, state.hands, list(state.rows), list(state.taken), played, state.queue[1:]
+    )
+
+
+def _block(state: State, action: Block) -> State:
+    row = _decider(state, action, Phase.BLOCK)
+    return _resolve(
+        state,
+        state.hands,
+        list(state.rows),
+        list(state.taken),
+        list(state.played),
+        state.queue[1:],
+        blocked=(*state.blocked, row),
+    )
+
+
+def _take(state: State, action: TakeRow | PlaceShield) -> State:
+    phase = Phase.TAKE if isinstance(action, TakeRow) else Phase.SHIELD
+    row = _decider(state, action, phase)
+    card = state.queue[0]
+    rows, taken, played = list(state.rows), list(state.taken), list(state.played)
+    if phase is Phase.TAKE:
+        taken[action.seat] += rows[row]
+        rows[row] = (card,)
+    else:
+        rows[row] += (card,)
+    played[action.seat] = None
+    return _resolve(state, state.hands, rows, taken, played, state.queue[1:], placing=True)
+
+
+def _resolve(
+    state: State,
+    hands: tuple[tuple[Card, ...], ...],
+    rows: list[tuple[Card, ...]],
+    taken: list[tuple[Card, ...]],
+    played: list[Card | None],
+    queue: tuple[Card, ...],
+    *,
+    placing: bool | None = None,
+    blocked: tuple[int, ...] | None = None,
+) -> State:
+    # Runs the reveal forward until a seat owes a decision or the turn is over.
+    # `rows`, `taken` and `played` are fresh lists this function may change.
+    config = state.config
+    placing = state.placing if placing is None else placing
+    blocked = state.blocked if blocked is None else blocked
+    decreasing = state.decreasing
+    if not placing:
+        for i, card in enumerate(queue):
+            power = config.power(card)
+            if power is Power.SWITCH or power is Power.BLOCK:
+                phase = Phase.SWITCH if power is Power.SWITCH else Phase.BLOCK
+                return _paused(
+                    state, phase, hands, rows, taken, played, queue[i:], False, blocked, decreasing
+                )
+            if power is Power.DECREASING:
+                decreasing = True
+        placing = True
+        queue = tuple(sorted((c for c in played if c is not None), reverse=decreasing))
+    limit, shields = config.row_limit, config.shield
+    for i, card in enumerate(queue):
+        best, best_end = -1, 0
+        for r, row in enumerate(rows):
+            end = row[-1]
+            if best_end < end < card and r not in blocked:
+                best, best_end = r, end
+        if best < 0:
+            phase = Phase.SHIELD if card in shields else Phase.TAKE
+            return _paused(
+                state, phase, hands, rows, taken, played, queue[i:], True, blocked, decreasing
+            )
+        seat = played.index(card)
+        row = rows[best]
+        if len(row) >= limit and card not in shields:
+            taken[seat] += row
+            rows[best] = (card,)
+        else:
+            rows[best] = (*row, card)
+        played[seat] = None
+    return _end_turn(state, hands, tuple(rows), tuple(taken))
+
+
+def _paused(
+    state: State,
+    phase: Phase,
+    hands: tuple[tuple[Card, ...], ...],
+    rows: list[tuple[Card, ...]],
+    taken: list[tuple[Card, ...]],
+    played: list[Card | None],
+    queue: tuple[Card, ...],
+    placing: bool,
+    blocked: tuple[int, ...],
+    decreasing: bool,
+) -> State:
+    return State(
+        state.config,
+        state.seed,
+        state.round,
+        state.turn,
+        phase,
+        state.banked,
+        hands,
+        tuple(rows),
+        tuple(taken),
+        state.unused,
+        tuple(played),
+        queue,
+        placing,
+        blocked,
+        decreasing,
+    )
+
+
+def _end_turn(
+    state: State,
+    hands: tuple[tuple[Card, ...], ...],
+    rows: tuple[tuple[Card, ...], ...],
+    taken: tuple[tuple[Card, ...], ...],
+) -> State:
+    config = state.config
+    n = config.players
+    turn = state.turn + 1
+    if turn < config.hand_size:
+        return State(
+            config,
+            state.seed,
+            state.round,
+            turn,
+            Phase.CHOOSE,
+            state.banked,
+            hands,
+            rows,
+            taken,
+            state.unused,
+            (None,) * n,
+            (),
+            False,
+            (),
+            False,
+        )
+    finished = State(
+        config,
+        state.seed,
+        state.round,
+        turn,
+        Phase.OVER,
+        state.banked,
+        hands,
+        rows,
+        taken,
+        state.unused,
+        (None,) * n,
+        (),
+        False,
+        (),
+        False,
+    )
+    totals = scores(finished)
+    last_round = config.max_rounds is not None and state.round + 1 >= config.max_rounds
+    if max(totals) >= config.end_score or last_round:
+        return finished
+    order = shuffled(config.all_cards(), derive_seed(state.seed, "round", state.round + 1))
+    return _deal(config, state.seed, state.round + 1, totals, order)
+
+
+# Dispatch on the exact class: anything else (a subclass, junk) is malformed.
+_HANDLERS: dict[type, Callable[[State, Any], State]] = {
+    Choose: _choose,
+    Switch: _switch,
+    Block: _block,
+    TakeRow: _take,
+    PlaceShield: _take,
+}

@@ -1,0 +1,149 @@
+"""A tiny game with optional out-of-turn actions, to test the generic machinery.
+
+"Shout": the mover must TICK (the count goes up by one, the turn passes left). While the
+count is odd, every other seat may SHOUT once per count, out of turn, for a point.
+The game ends when the count reaches `target`; most points wins.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+import attrs
+
+from numrules import ConfigError, Game, IllegalActionError, NotationError, Reason, StateError
+from numrules.core.seats import check_observer, is_seat, left
+
+
+@attrs.frozen
+class Config:
+    players: int = 3
+    target: int = 6
+
+    def __attrs_post_init__(self) -> None:
+        if not 2 <= self.players <= 4:
+            raise ConfigError("Shout is for 2 to 4 players")
+
+
+@attrs.frozen
+class State:
+    config: Config
+    count: int
+    mover: int
+    shouted: tuple[int, ...]
+    points: tuple[int, ...]
+
+
+@attrs.frozen
+class Tick:
+    seat: int
+
+    def __str__(self) -> str:
+        return f"{self.seat}:tick"
+
+
+@attrs.frozen
+class Shout:
+    seat: int
+
+    def __str__(self) -> str:
+        return f"{self.seat}:shout"
+
+
+def new_game(config: Config, seed: int, deck: Sequence[object] | None = None) -> State:
+    return State(config, 0, 0, (), (0,) * config.players)
+
+
+def shouters(state: State) -> frozenset[int]:
+    if state.count >= state.config.target or state.count % 2 == 0:
+        return frozenset()
+    n = state.config.players
+    return frozenset(s for s in range(n) if s != state.mover and s not in state.shouted)
+
+
+def to_act(state: State) -> frozenset[int]:
+    if state.count >= state.config.target:
+        return frozenset()
+    return shouters(state) | {state.mover}
+
+
+def legal_actions(state: State) -> tuple[Tick | Shout, ...]:
+    if state.count >= state.config.target:
+        return ()
+    return (*(Shout(s) for s in sorted(shouters(state))), Tick(state.mover))
+
+
+def apply(state: State, action: Tick | Shout) -> State:
+    if type(action) not in (Tick, Shout) or not is_seat(action.seat, state.config.players):
+        raise IllegalActionError(action, Reason.MALFORMED, "not a Shout action")
+    if state.count >= state.config.target:
+        raise IllegalActionError(action, Reason.GAME_OVER, "the game is over")
+    if isinstance(action, Tick):
+        if action.seat != state.mover:
+            raise IllegalActionError(action, Reason.NOT_YOUR_TURN, "not the mover")
+        mover = left(state.mover, state.config.players)
+        return attrs.evolve(state, count=state.count + 1, mover=mover, shouted=())
+    if action.seat not in shouters(state):
+        raise IllegalActionError(action, Reason.NOT_ALLOWED, "cannot shout now")
+    points = list(state.points)
+    points[action.seat] += 1
+    return attrs.evolve(state, shouted=(*state.shouted, action.seat), points=tuple(points))
+
+
+def observe(state: State, seat: int | None) -> State:
+    check_observer(seat, state.config.players)
+    return state
+
+
+def parse_action(text: str) -> Tick | Shout:
+    match = re.fullmatch(r"(\d+):(tick|shout)", text)
+    if match is None:
+        raise NotationError(f"{text!r} is not a Shout action")
+    return (Tick if match[2] == "tick" else Shout)(int(match[1]))
+
+
+def parse_card(text: str) -> object:
+    raise NotationError("Shout has no cards")
+
+
+def check_state(state: State) -> None:
+    if len(state.points) != state.config.players:
+        raise StateError("one score per seat")
+
+
+def winners(state: State) -> frozenset[int]:
+    if state.count < state.config.target:
+        return frozenset()
+    best = max(state.points)
+    return frozenset(s for s, p in enumerate(state.points) if p == best)
+
+
+GAME = Game(
+    name="shout",
+    title="Shout (test game)",
+    min_players=2,
+    max_players=4,
+    lower_score_wins=False,
+    Config=Config,
+    State=State,
+    Observation=State,
+    action_types=(Tick, Shout),
+    card_types=(),
+    new_game=new_game,
+    legal_actions=legal_actions,
+    to_act=to_act,
+    apply=apply,
+    is_terminal=lambda s: s.count >= s.config.target,
+    scores=lambda s: s.points,
+    winners=winners,
+    observe=observe,
+    parse_action=parse_action,
+    parse_card=parse_card,
+    parse_cards=lambda text: (),
+    all_cards=lambda config: (),
+    card_zones=lambda state: {},
+    hidden_cards=lambda state, seat: frozenset(),
+    check_state=check_state,
+    optional_seats=shouters,
+)
