@@ -93,5 +93,12 @@ def card_count(game: Game, state: Any) -> Counter[Any]:
 
 
 def notation_key(action: Any) -> tuple[type, str]:
-    """Identity of an action for legality checks: its exact class and its notation."""
-    return (type(action), str(action))
+    """Identity of an action for legality checks: its exact class and its notation.
+
+    An object whose notation cannot even be written (junk in a field) gets a key no
+    legal action has.
+    """
+    try:
+        return (type(action), str(action))
+    except Exception:
+        return (type(action), f"<unprintable {id(action)}>")

@@ -142,15 +142,25 @@ def test_observation_never_reveals_hidden_cards(game: Game, data: st.DataObject)
             leaked = {str(card) for card in hidden} & shown
             assert not leaked, f"seat {seat} sees hidden cards {leaked}"
             # Exchanging two cards the seat cannot locate must change nothing it sees.
+            # A game may refuse some exchanges as impossible states (a secret role card
+            # tied to its holder, say); at least one exchange must go through.
             pool = sorted(hidden, key=str)
-            for _ in range(3 if len(pool) >= 2 else 0):
+            if len(pool) < 2:
+                continue
+            exchanged = 0
+            for _ in range(6):
                 a, b = rnd.sample(pool, 2)
-                other = swap_cards(state, a, b)
+                try:
+                    other = swap_cards(state, a, b)
+                except SerializationError:
+                    continue
+                exchanged += 1
                 assert game.observe(other, seat) == observation, f"seat {seat} sees {a}<->{b}"
                 if seat is not None:
                     assert game.legal_actions_for(other, seat) == game.legal_actions_for(
                         state, seat
                     )
+            assert exchanged, f"no exchange of hidden cards was accepted for seat {seat}"
 
 
 JUNK: list[Any] = [None, 0, -1, "", "x", 1.5, True, object(), (), {}, b"\x00"]
