@@ -1,0 +1,134 @@
+"""Num Stop: push-your-luck drawing from two stocks, locked collections, a 10-objective scorecard.
+
+The rules in plain English are in docs/rules/numstop.md. This package exposes the
+uniform numrules game API (see docs/architecture.md), plus the combination finder
+(`find_combinations`, `best_validation`) and `risk`::
+
+    from numrules import numstop as ns
+
+    state = ns.new_game(ns.Config(players=3), seed=7)
+    while not ns.is_terminal(state):
+        state = ns.apply(state, ns.legal_actions(state)[0])
+    print(ns.scores(state), ns.winners(state))
+"""
+
+from numrules.core.cards import FamilyCard, NumCard, SpecialCard
+from numrules.core.game import Game
+from numrules.numstop.actions import (
+    ACTION_TYPES,
+    Action,
+    Activate,
+    Discard,
+    Draw,
+    EndTurn,
+    EndValidation,
+    Keep,
+    Lock,
+    Reserve,
+    Stop,
+    Validate,
+    parse_action,
+)
+from numrules.numstop.cards import ACTION_CARDS, Stock, parse_card, parse_cards
+from numrules.numstop.combinations import (
+    CollectionError,
+    Combination,
+    find_combinations,
+)
+from numrules.numstop.config import MAX_PLAYERS, MIN_PLAYERS, Config, Mode
+from numrules.numstop.objectives import (
+    DEFAULT_BONUSES,
+    OBJECTIVES,
+    Objective,
+    combination_points,
+    is_combination,
+)
+from numrules.numstop.observation import Observation, hidden_cards, observe
+from numrules.numstop.rules import apply, is_terminal, legal_actions, new_game, to_act
+from numrules.numstop.scoring import objectives_done, points, scores, winners
+from numrules.numstop.state import Phase, State, card_zones, check_state
+
+
+def all_cards(config: Config) -> tuple[NumCard, ...]:
+    """Every card of a round: 102 family cards, plus the six action cards in CLASSIC."""
+    return config.all_cards()
+
+
+GAME = Game(
+    name="numstop",
+    title="Num Stop",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    lower_score_wins=False,
+    Config=Config,
+    State=State,
+    Observation=Observation,
+    action_types=ACTION_TYPES,
+    card_types=(FamilyCard, SpecialCard),
+    new_game=new_game,
+    legal_actions=legal_actions,
+    to_act=to_act,
+    apply=apply,
+    is_terminal=is_terminal,
+    scores=scores,
+    winners=winners,
+    observe=observe,
+    parse_action=parse_action,
+    parse_card=parse_card,
+    parse_cards=parse_cards,
+    all_cards=all_cards,
+    card_zones=card_zones,
+    hidden_cards=hidden_cards,
+    check_state=check_state,
+)
+"""The Num Stop `Game` bundle (also `numrules.get_game("numstop")`)."""
+
+__all__ = [
+    "ACTION_CARDS",
+    "ACTION_TYPES",
+    "DEFAULT_BONUSES",
+    "GAME",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "OBJECTIVES",
+    "Action",
+    "Activate",
+    "CollectionError",
+    "Combination",
+    "Config",
+    "Discard",
+    "Draw",
+    "EndTurn",
+    "EndValidation",
+    "Keep",
+    "Lock",
+    "Mode",
+    "Objective",
+    "Observation",
+    "Phase",
+    "Reserve",
+    "State",
+    "Stock",
+    "Stop",
+    "Validate",
+    "all_cards",
+    "apply",
+    "card_zones",
+    "check_state",
+    "combination_points",
+    "find_combinations",
+    "hidden_cards",
+    "is_combination",
+    "is_terminal",
+    "legal_actions",
+    "new_game",
+    "objectives_done",
+    "observe",
+    "parse_action",
+    "parse_card",
+    "parse_cards",
+    "points",
+    "scores",
+    "to_act",
+    "winners",
+]

@@ -1,0 +1,201 @@
+"""Num Stop rules: a new game, the legal actions, and `apply`.
+
+One seat acts at a time: the seat whose turn it is, or, after a round, the seat that is
+validating. A turn is a LOCK, or a draw phase (DRAW, ACTIVATE, STOP) whose draws may raise
+decisions of the same seat (a Shadow, an action card, a QUANTUM choice). The round ends
+inside the action that empties both stocks; validation follows, seat by seat from the
+round's first player; then the next round is dealt, or the game ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, cast
+
+from numrules.core.cards import FamilyCard, NumCard, SpecialCard, num_card_key
+from numrules.core.errors import ConfigError, IllegalActionError, Reason
+from numrules.core.rng import arrange_deck, check_seed, derive_seed
+from numrules.numstop.actions import (
+    Action,
+    Activate,
+    Discard,
+    Draw,
+    EndTurn,
+    EndValidation,
+    Keep,
+    Lock,
+    Reserve,
+    Stop,
+    Validate,
+)
+from numrules.numstop.cards import JOKER, SKIPPED_TURN_CARDS, STOCKS
+from numrules.numstop.combinations import combination_sets
+from numrules.numstop.config import Config
+from numrules.numstop.objectives import OBJECTIVES
+from numrules.numstop.rounds import deal, end_validation, validate
+from numrules.numstop.state import Phase, State
+from numrules.numstop.turns import (
+    action_card_choices,
+    activate,
+    activations,
+    discard_shadow,
+    draw,
+    end_skipped_turn,
+    keep,
+    lock,
+    reserve,
+    stop,
+)
+
+
+def new_game(config: Config, seed: int, deck: Sequence[NumCard] | None = None) -> State:
+    """Deal the first round of a new game.
+
+    Args:
+        config: the rules.
+        seed: every shuffle of the game derives from it.
+        deck: optional stacked order for round 1, top card first: its first half (54
+            cards in CLASSIC, 51 in DISCOVERY) is stock A, top first, the rest stock B.
+            Cards it does not list follow, shuffled from the seed.
+
+    Raises:
+        ConfigError: bad config type, seed, or stacked deck.
+
+    """
+    if not isinstance(config, Config):
+        raise ConfigError(f"expected a numstop.Config, got {config!r}")
+    check_seed(seed)
+    if deck is not None and not all(type(c) is FamilyCard or type(c) is SpecialCard for c in deck):
+        raise ConfigError("a stacked Num Stop deck is a sequence of cards (use parse_cards)")
+    order = arrange_deck(config.all_cards(), derive_seed(seed, "round", 0), deck)
+    return deal(config, seed, 0, ((None,) * len(OBJECTIVES),) * config.players, order)
+
+
+def is_terminal(state: State) -> bool:
+    """Whether the game is over."""
+    return state.phase is Phase.OVER
+
+
+def to_act(state: State) -> frozenset[int]:
+    """The seat that may act now (empty once the game is over)."""
+    if state.phase is Phase.OVER:
+        return frozenset()
+    return frozenset((state.player,))
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """Every action the seat to act may take now, in a fixed order.
+
+    The order: LOCK, STOP, DRAW A, DRAW B, activations (by card, then target seat or
+    stock), then the decisions (reserve, discard, keep), END TURN; in validation the
+    combinations in `find_combinations` order, then END. (So always taking the first
+    action plays a cautious game: draw once, stop, lock, validate greedily.)
+    """
+    phase = state.phase
+    if phase is Phase.OVER:
+        return ()
+    return tuple(_LEGAL[phase](state))
+
+
+def _draws(state: State) -> list[Action]:
+    seat = state.player
+    return [Draw(seat, stock) for stock in STOCKS if state.stocks[stock.index]]
+
+
+def _from_reserve(state: State, allowed: frozenset[SpecialCard] | None = None) -> list[Action]:
+    held = cast(list[SpecialCard], sorted(state.reserves[state.player], key=num_card_key))
+    return [a for c in held if allowed is None or c in allowed for a in activations(state, c)]
+
+
+def _start(state: State) -> list[Action]:
+    seat = state.player
+    out: list[Action] = []
+    if state.piles[seat] and not state.double:
+        out.append(Lock(seat))
+    return out + _draws(state) + _from_reserve(state)
+
+
+def _draw_phase(state: State) -> list[Action]:
+    out: list[Action] = [Stop(state.player)] if state.drawn and not state.compulsory else []
+    return out + _draws(state) + _from_reserve(state)
+
+
+def _flipped(state: State) -> list[Action]:
+    out: list[Action] = [] if state.compulsory else [Stop(state.player)]
+    return out + _draws(state)
+
+
+def _shadow(state: State) -> list[Action]:
+    seat, shadow = state.player, state.pending[0]
+    out: list[Action] = [Activate(seat, JOKER)] if JOKER in state.reserves[seat] else []
+    return [*out, Keep(seat, shadow), Discard(seat, shadow)]
+
+
+def _action(state: State) -> list[Action]:
+    return list(action_card_choices(state))
+
+
+def _quantum(state: State) -> list[Action]:
+    seat = state.player
+    kept = sorted((c for c in state.pending if type(c) is FamilyCard), key=num_card_key)
+    return [*(Keep(seat, c) for c in kept), Keep(seat, None)]
+
+
+def _skipped(state: State) -> list[Action]:
+    return [*_from_reserve(state, SKIPPED_TURN_CARDS), EndTurn(state.player)]
+
+
+def _validation(state: State) -> list[Action]:
+    seat = state.player
+    scorecard = state.scorecards[seat]
+    open_objectives = [o for o, points in zip(OBJECTIVES, scorecard, strict=True) if points is None]
+    found = combination_sets(state.collections[seat], open_objectives, state.config.max_value)
+    return [*(Validate(seat, objective, cards) for objective, cards in found), EndValidation(seat)]
+
+
+_LEGAL: dict[Phase, Callable[[State], list[Action]]] = {
+    Phase.START: _start,
+    Phase.DRAW: _draw_phase,
+    Phase.REDRAW: _draws,
+    Phase.FLIPPED: _flipped,
+    Phase.SHADOW: _shadow,
+    Phase.ACTION: _action,
+    Phase.QUANTUM: _quantum,
+    Phase.SKIPPED: _skipped,
+    Phase.VALIDATION: _validation,
+}
+
+
+def apply(state: State, action: Action) -> State:
+    """Return the state after `action`; `state` itself is never changed.
+
+    Raises:
+        IllegalActionError: the action is not legal now (its `reason` says why).
+
+    """
+    handler = _HANDLERS.get(type(action))
+    if handler is None:
+        raise IllegalActionError(action, Reason.MALFORMED, "not a Num Stop action")
+    if state.phase is Phase.OVER:
+        raise IllegalActionError(action, Reason.GAME_OVER, "the game is over")
+    seat = action.seat
+    if type(seat) is not int:
+        raise IllegalActionError(action, Reason.MALFORMED, "the seat must be an int")
+    if seat != state.player:
+        raise IllegalActionError(action, Reason.NOT_YOUR_TURN, f"seat {state.player} is to act")
+    return handler(state, action)
+
+
+# Dispatch on the exact class: anything else (a subclass, junk) is malformed.
+_HANDLERS: dict[type, Callable[[State, Any], State]] = {
+    Lock: lock,
+    Draw: draw,
+    Stop: stop,
+    Activate: activate,
+    Reserve: reserve,
+    Keep: keep,
+    Discard: discard_shadow,
+    EndTurn: end_skipped_turn,
+    Validate: validate,
+    EndValidation: end_validation,
+}

@@ -1,0 +1,36 @@
+"""Num Stop scoring: validated points, validated objectives, and the winners.
+
+`scores` is the number that decides the game: total points in CLASSIC, the number of
+validated objectives in DISCOVERY. Both measures are always available on their own.
+"""
+
+from __future__ import annotations
+
+from numrules.numstop.config import Mode
+from numrules.numstop.state import Phase, State
+
+
+def points(state: State) -> tuple[int, ...]:
+    """Each seat's total of validated points (every mode)."""
+    return tuple(sum(p for p in card if p is not None) for card in state.scorecards)
+
+
+def objectives_done(state: State) -> tuple[int, ...]:
+    """How many objectives each seat has validated."""
+    return tuple(sum(p is not None for p in card) for card in state.scorecards)
+
+
+def scores(state: State) -> tuple[int, ...]:
+    """What decides the winner: points in CLASSIC, validated objectives in DISCOVERY."""
+    if state.config.mode is Mode.DISCOVERY:
+        return objectives_done(state)
+    return points(state)
+
+
+def winners(state: State) -> frozenset[int]:
+    """The seats with the best score once the game is over (ties share); else empty."""
+    if state.phase is not Phase.OVER:
+        return frozenset()
+    totals = scores(state)
+    best = max(totals)
+    return frozenset(s for s, total in enumerate(totals) if total == best)
