@@ -123,18 +123,15 @@ class Config:
                 f"{self.players} hands of {self.hand_size} need {self.players * self.hand_size} "
                 f"cards; the {self.format.value} deck has {len(deck)}"
             )
-        lot: list[NumCard] = [BOMB, QUANTUM, NUM_X]
-        if self.players >= self.joker_from:
-            lot.append(JOKER)
-        neutral = self.players - len(lot)
-        if neutral > len(NEUTRAL_ONES):
+        joker = (JOKER,) if self.players >= self.joker_from else ()
+        lot = (BOMB, QUANTUM, NUM_X, *joker, *NEUTRAL_ONES)[: self.players]
+        if len(lot) < self.players:
             raise ConfigError(
-                f"the role lot of {self.players} players needs {neutral} neutral 1s; "
-                f"there are {len(NEUTRAL_ONES)} (lower joker_from)"
+                f"the role lot of {self.players} players without the JOKER needs "
+                f"{self.players - 3} neutral 1s; there are {len(NEUTRAL_ONES)} (lower joker_from)"
             )
-        lot.extend(NEUTRAL_ONES[:neutral])
         object.__setattr__(self, "_deck", deck)
-        object.__setattr__(self, "_lot", tuple(lot))
+        object.__setattr__(self, "_lot", lot)
 
     def all_cards(self) -> tuple[NumCard, ...]:
         """Every card of this format's deck, in canonical order."""
