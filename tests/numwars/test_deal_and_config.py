@@ -224,3 +224,7 @@ def test_the_number_of_rounds_is_configurable() -> None:
     state = play(state, "1:play BOMB", "2:play QUANTUM", "0:play NUMX")
     assert nw.is_terminal(state)
     assert len(state.history) == 1
+    state = deal(["NUMX", "BOMB", "QUANTUM"], rounds=4)
+    for _ in range(9):
+        state = nw.apply(state, nw.legal_actions(state)[0])
+    assert (state.round, nw.dealer(state), state.leader) == (3, 0, 1)  # the dealer wraps

@@ -258,3 +258,11 @@ def test_apply_refuses_wrong_seats_unheld_cards_and_junk_and_changes_nothing() -
     after = nw.apply(state, nw.Play(0, FamilyCard(Family.RED, 3)))
     assert after.trick == cards("R3")
     assert after.trick[0] is nw.parse_card("R3")
+
+
+def test_holding_the_partner_of_the_top_trump_is_no_duty_to_go_higher() -> None:
+    state = table(
+        ["RB5 Y1 Y3 BOMB", "SH5 SH3 R2 QUANTUM", "G1 G2 G3 NUMX"], lots="BOMB QUANTUM NUMX"
+    )
+    state = play(state, "0:play RB5")
+    assert options(state) == "SH3 SH5"  # SH5 is a steal, not a higher trump: SH3 may go lower

@@ -276,3 +276,20 @@ def test_equal_best_totals_share_the_win() -> None:
     assert nw.scores(state) == (0, 0, 0)
     assert nw.winners(state) == {0, 1, 2}
     assert nw.winners(deal(["NUMX", "BOMB", "QUANTUM"])) == frozenset()
+
+
+def test_the_deminer_is_consoled_even_for_winning_the_joker_it_played_itself() -> None:
+    # Three players: the JOKER is the Deminer's ordinary card. Trick 1 keeps the Bomb;
+    # in trick 2 the Deminer leads the JOKER, RB5 is stolen by SH5 and, with no card able
+    # to win left, the trick and its JOKER go to the leader.
+    state = deal(["BOMB SH5 R3", "Y9 JOKER QUANTUM", "Y2 RB5 NUMX"], rounds=1)
+    state = play(state, "1:play Y9", "2:play Y2", "0:play BOMB")
+    assert state.bomb is nw.Fate.KEPT
+    state = play(state, "1:play JOKER", "2:play RB5", "0:play SH5")
+    assert state.won[1] == cards("Y9 Y2 BOMB JOKER")
+    state = play(state, "1:play QUANTUM", "2:play NUMX", "0:play R3")
+    assert breakdown(state) == (
+        Score(pairs=5, bomb_kept=50),
+        Score(base=9 + 2, deminer_consolation=20),
+        Score(base=3, num_x_spared=30),
+    )
