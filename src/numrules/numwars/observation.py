@@ -15,7 +15,7 @@ from numrules.core.cards import NumCard, sort_num_cards
 from numrules.core.seats import check_observer
 from numrules.numwars.cards import Role, Suit, role_of
 from numrules.numwars.config import Config
-from numrules.numwars.scoring import card_points, pair_points, totals
+from numrules.numwars.scoring import running_totals
 from numrules.numwars.state import Fate, Phase, RoundResult, State
 from numrules.numwars.tricks import led_suit
 
@@ -56,13 +56,7 @@ class Observation:
     @property
     def scores(self) -> tuple[int, ...]:
         """Each seat's total so far: finished rounds plus this round's public points."""
-        banked = totals(self.history, self.config.players)
-        if self.phase is Phase.OVER:
-            return banked
-        return tuple(
-            total + card_points(self.config, won) + pair_points(pairs)
-            for total, won, pairs in zip(banked, self.won, self.pairs, strict=True)
-        )
+        return running_totals(self.config, self.phase, self.history, self.won, self.pairs)
 
 
 def observe(state: State, seat: int | None) -> Observation:

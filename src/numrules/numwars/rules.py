@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import attrs
+
 from numrules.core.cards import FamilyCard, NumCard, Special, SpecialCard, num_card_key
 from numrules.core.errors import ConfigError, IllegalActionError, Reason
 from numrules.core.rng import arrange_deck, check_seed, derive_seed, shuffled
@@ -20,7 +22,7 @@ from numrules.numwars.cards import RAINBOW, Format, partner
 from numrules.numwars.config import MAX_PLAYERS, Config
 from numrules.numwars.scoring import round_result
 from numrules.numwars.state import Phase, RoundResult, State
-from numrules.numwars.tricks import bomb_fate, is_steal, legal_plays, refusal, winner
+from numrules.numwars.tricks import bomb_fate, is_steal, legal_plays, refusal_unless_steal, winner
 
 _CARDS: tuple[NumCard, ...] = Format.FULL.cards()
 # Interned cards live as long as the interpreter: their ids index the canonical order.
@@ -165,12 +167,14 @@ def _play(state: State, action: Play) -> State:
     if i < 0:
         raise IllegalActionError(action, Reason.CARD_NOT_HELD, f"{card} is not in the hand")
     card = hand[i]
-    why = refusal(hand, trick, card)
-    if why is not None:
-        raise IllegalActionError(action, Reason.NOT_ALLOWED, why)
+    steal = is_steal(trick, card)
+    if not steal:
+        why = refusal_unless_steal(hand, trick, card)
+        if why is not None:
+            raise IllegalActionError(action, Reason.NOT_ALLOWED, why)
     hands = (*state.hands[:seat], hand[:i] + hand[i + 1 :], *state.hands[seat + 1 :])
     pairs = state.pairs
-    if is_steal(trick, card):
+    if steal:
         assert type(card) is FamilyCard
         other = partner(card)
         k = trick.index(other)
@@ -261,24 +265,7 @@ def _end_trick(
     if state.round + 1 < config.rounds:
         order = shuffled(config.all_cards(), derive_seed(state.seed, "round", state.round + 1))
         return _deal(config, state.seed, state.round + 1, history, order)
-    return State(
-        config,
-        state.seed,
-        state.round,
-        Phase.OVER,
-        history,
-        state.lots,
-        hands,
-        state.aside,
-        take,
-        (),
-        tuple(won),
-        pairs,
-        tuple(tricks),
-        bomb,
-        capturer,
-        protector,
-    )
+    return attrs.evolve(after, phase=Phase.OVER, history=history)
 
 
 # Dispatch on the exact class: anything else (a subclass, junk) is malformed.

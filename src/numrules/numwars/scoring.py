@@ -90,18 +90,29 @@ def round_points(state: State) -> tuple[int, ...]:
     Role bonuses come at the end of the round, when the roles are revealed. All zero once
     the game is over (the last round is then in the history).
     """
-    if state.phase is Phase.OVER:
-        return (0,) * state.players
-    config = state.config
-    return tuple(
-        card_points(config, won) + pair_points(pairs)
-        for won, pairs in zip(state.won, state.pairs, strict=True)
-    )
+    return _round_points(state.config, state.phase, state.won, state.pairs)
 
 
-def totals(history: Iterable[RoundResult], players: int) -> tuple[int, ...]:
-    """Each seat's total over the finished rounds of `history`."""
-    out = [0] * players
+def _round_points(
+    config: Config,
+    phase: Phase,
+    won: tuple[tuple[NumCard, ...], ...],
+    pairs: tuple[tuple[NumCard, ...], ...],
+) -> tuple[int, ...]:
+    if phase is Phase.OVER:
+        return (0,) * config.players
+    return tuple(card_points(config, w) + pair_points(p) for w, p in zip(won, pairs, strict=True))
+
+
+def running_totals(
+    config: Config,
+    phase: Phase,
+    history: tuple[RoundResult, ...],
+    won: tuple[tuple[NumCard, ...], ...],
+    pairs: tuple[tuple[NumCard, ...], ...],
+) -> tuple[int, ...]:
+    """Each seat's total: the finished rounds of `history` plus this round's public points."""
+    out = list(_round_points(config, phase, won, pairs))
     for result in history:
         for seat, score in enumerate(result.scores):
             out[seat] += score.total
@@ -110,8 +121,7 @@ def totals(history: Iterable[RoundResult], players: int) -> tuple[int, ...]:
 
 def scores(state: State) -> tuple[int, ...]:
     """Each seat's game total: finished rounds plus this round's public points so far."""
-    banked = totals(state.history, state.players)
-    return tuple(b + r for b, r in zip(banked, round_points(state), strict=True))
+    return running_totals(state.config, state.phase, state.history, state.won, state.pairs)
 
 
 def winners(state: State) -> frozenset[int]:

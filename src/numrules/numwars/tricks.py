@@ -68,8 +68,20 @@ def _trump_values(trick: Trick) -> set[int]:
 
 def is_steal(trick: Trick, card: NumCard) -> bool:
     """Whether playing `card` is a steal: it is the partner of a real trump in the trick."""
-    value = _trump_value(card)
-    return value >= 0 and any(_trump_value(other) == value for other in trick)
+    if type(card) is not FamilyCard:
+        return False
+    family = card.family
+    if family is RAINBOW:
+        family = SHADOW
+    elif family is SHADOW:
+        family = RAINBOW
+    else:
+        return False
+    value = card.value
+    for other in trick:
+        if type(other) is FamilyCard and other.value == value and other.family is family:
+            return True
+    return False
 
 
 def legal_plays(hand: Sequence[NumCard], trick: Trick) -> list[NumCard]:
@@ -108,12 +120,17 @@ def refusal(hand: Sequence[NumCard], trick: Trick, card: NumCard) -> str | None:
 
     Agrees with `legal_plays` and costs one pass over the hand at most.
     """
+    return None if is_steal(trick, card) else refusal_unless_steal(hand, trick, card)
+
+
+def refusal_unless_steal(hand: Sequence[NumCard], trick: Trick, card: NumCard) -> str | None:
+    """`refusal` for a card known not to be a steal (`is_steal` is False)."""
     if not trick:
         if type(card) is SpecialCard and any(type(c) is FamilyCard for c in hand):
             return "lead a classic or trump card while you hold one (specials only as a last card)"
         return None
     suit = _led_key(trick)
-    if suit is None or is_steal(trick, card):
+    if suit is None:
         return None
     own = _key(card)
     if own is not suit:
