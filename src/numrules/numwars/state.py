@@ -195,67 +195,65 @@ def check_state(state: State) -> None:
     history of finished rounds. Used when a state is loaded from JSON.
     """
     config = state.config
-    n = config.players
-    fail = _fail
     if not isinstance(config, Config):
-        fail("config is not a numwars.Config")
+        _fail("config is not a numwars.Config")
+    n = config.players
     for name in ("hands", "won", "pairs", "tricks", "lots"):
         if len(getattr(state, name)) != n:
-            fail(f"{name} must have one entry per seat")
+            _fail(f"{name} must have one entry per seat")
     over = state.phase is Phase.OVER
     if not 0 <= state.round < config.rounds:
-        fail(f"round {state.round} out of range")
+        _fail(f"round {state.round} out of range")
     if len(state.history) != state.round + over:
-        fail("the history must hold every finished round")
+        _fail("the history must hold every finished round")
     for result in state.history:
         _check_result(config, result)
     if sorted(map(str, state.lots)) != sorted(map(str, config.lot())):
-        fail("the lot cards are not the role lot of this player count")
+        _fail("the lot cards are not the role lot of this player count")
     counts = Counter(card for zone in card_zones(state).values() for card in zone)
     if counts.keys() != set(config.all_cards()) or max(counts.values()) != 1:
-        fail("the cards are not exactly the deck, each once")
+        _fail("the cards are not exactly the deck, each once")
     if len(state.aside) != config.aside:
-        fail(f"{config.aside} cards must be set aside")
+        _fail(f"{config.aside} cards must be set aside")
     if not 0 <= state.leader < n or len(state.trick) >= n:
-        fail("bad leader or trick length")
+        _fail("bad leader or trick length")
     if any(t < 0 for t in state.tricks):
-        fail("negative trick count")
+        _fail("negative trick count")
     played_tricks = sum(state.tricks)
     for k in range(n):
         seat = (state.leader + k) % n
         expected = config.hand_size - played_tricks - (k < len(state.trick))
         if len(state.hands[seat]) != expected:
-            fail(f"seat {seat} holds {len(state.hands[seat])} cards, expected {expected}")
+            _fail(f"seat {seat} holds {len(state.hands[seat])} cards, expected {expected}")
     for seat, lot in enumerate(state.lots):
         for other, hand in enumerate(state.hands):
             if other != seat and lot in hand:
-                fail(f"the lot card {lot} of seat {seat} is in the hand of seat {other}")
+                _fail(f"the lot card {lot} of seat {seat} is in the hand of seat {other}")
     for k, card in enumerate(state.trick):
         if (
             card is not None
             and card in state.lots
             and state.lots.index(card) != (k + state.leader) % n
         ):
-            fail(f"the lot card {card} was played by a seat that did not draw it")
+            _fail(f"the lot card {card} was played by a seat that did not draw it")
     _check_steals(state)
     _check_bomb(state)
     if over and (any(state.hands) or state.trick):
-        fail("a finished game has played every card of its last round")
+        _fail("a finished game has played every card of its last round")
     if not over and played_tricks >= config.hand_size:
-        fail("every trick of the round is played but the round did not end")
+        _fail("every trick of the round is played but the round did not end")
 
 
 def _check_steals(state: State) -> None:
-    fail = _fail
     present = [card for card in state.trick if card is not None]
     if state.trick.count(None) % 2:
-        fail("cards leave a trick two at a time (a stolen pair)")
+        _fail("cards leave a trick two at a time (a stolen pair)")
     values = [card.value for card in present if is_trump(card) and type(card) is FamilyCard]
     if len(values) != len(set(values)):
-        fail("a trick holds both cards of a trump pair")
+        _fail("a trick holds both cards of a trump pair")
     for pairs in state.pairs:
         if len(pairs) % 2:
-            fail("stolen pairs come two cards at a time")
+            _fail("stolen pairs come two cards at a time")
         for rainbow, shadow in zip(pairs[::2], pairs[1::2], strict=True):
             if not (
                 type(rainbow) is FamilyCard
@@ -264,36 +262,35 @@ def _check_steals(state: State) -> None:
                 and shadow.family is SHADOW
                 and rainbow.value == shadow.value
             ):
-                fail(f"{rainbow} {shadow} is not a stolen trump pair")
+                _fail(f"{rainbow} {shadow} is not a stolen trump pair")
 
 
 def _check_bomb(state: State) -> None:
-    fail = _fail
     n = state.players
     bomber = state.lots.index(BOMB)
     holders = [s for s in range(n) if BOMB in state.won[s]]
     fate, capturer, protector = state.bomb, state.capturer, state.protector
     if fate is None:
         if holders or capturer is not None or protector is not None:
-            fail("the Bomb has no fate yet but its trick is over")
+            _fail("the Bomb has no fate yet but its trick is over")
         in_trick = BOMB in state.trick
         if not in_trick and BOMB not in state.hands[bomber]:
-            fail("the Bomb must be in the Bomber's hand or in the current trick")
+            _fail("the Bomb must be in the Bomber's hand or in the current trick")
         return
     if len(holders) != 1:
-        fail("a Bomb whose trick is over lies in a won pile")
+        _fail("a Bomb whose trick is over lies in a won pile")
     if fate is Fate.CAPTURED:
         if capturer is None or protector is not None or holders != [capturer]:
-            fail("a captured Bomb lies in its capturer's won cards")
+            _fail("a captured Bomb lies in its capturer's won cards")
     elif capturer is not None:
-        fail("only a captured Bomb has a capturer")
+        _fail("only a captured Bomb has a capturer")
     if fate is Fate.PROTECTED:
         if protector is None or not 0 <= protector < n or protector == bomber:
-            fail("a protected Bomb needs the seat that played the Joker")
+            _fail("a protected Bomb needs the seat that played the Joker")
         if not any(JOKER in won for won in state.won):
-            fail("a protected Bomb needs a played Joker")
+            _fail("a protected Bomb needs a played Joker")
     elif protector is not None:
-        fail("only a protected Bomb has a protector")
+        _fail("only a protected Bomb has a protector")
 
 
 def _fail(message: str) -> NoReturn:
@@ -301,32 +298,31 @@ def _fail(message: str) -> NoReturn:
 
 
 def _check_result(config: Config, result: RoundResult) -> None:
-    fail = _fail
     n = config.players
     if sorted(r.value for r in result.roles) != sorted(role_of(c).value for c in config.lot()):
-        fail("a finished round's roles are not the roles of the lot")
+        _fail("a finished round's roles are not the roles of the lot")
     if len(result.scores) != n:
-        fail("a finished round needs a score for every seat")
+        _fail("a finished round needs a score for every seat")
     outcome, capturer, protector = result.outcome, result.capturer, result.protector
     captured = outcome not in (BombOutcome.KEPT, BombOutcome.PROTECTED)
     if captured != (capturer is not None) or (outcome is BombOutcome.PROTECTED) != (
         protector is not None
     ):
-        fail("a finished round's Bomb record does not match its outcome")
+        _fail("a finished round's Bomb record does not match its outcome")
     if capturer is not None and (
         not 0 <= capturer < n or OUTCOME_OF_CAPTURER.get(result.roles[capturer]) is not outcome
     ):
-        fail("a finished round's capturer does not have the role of its outcome")
+        _fail("a finished round's capturer does not have the role of its outcome")
     if protector is not None and (not 0 <= protector < n or result.roles[protector] is Role.BOMBER):
-        fail("a finished round's protector is not a seat that could play the Joker")
+        _fail("a finished round's protector is not a seat that could play the Joker")
     for seat, score in enumerate(result.scores):
         if score.base < 0 or score.pairs < 0:
-            fail("negative base or pair points")
+            _fail("negative base or pair points")
         for line, due in bonus_lines(result.roles[seat], seat, outcome, protector):
             value, full = getattr(score, line), getattr(config, line) if due else 0
             # The consolation also depends on who won the JOKER's trick: it may be 0.
             if value != full and not (line == "deminer_consolation" and value == 0):
-                fail(f"seat {seat}'s {line} line does not follow from the roles and the Bomb")
+                _fail(f"seat {seat}'s {line} line does not follow from the roles and the Bomb")
 
 
 def bonus_lines(
