@@ -103,6 +103,7 @@ class Game:
 
 # Built-in games, imported on first use so that `import numrules` stays cheap.
 _BUILTIN: dict[str, str] = {
+    "numbounce": "numrules.numbounce",
     "stackattack": "numrules.stackattack",
 }
 _REGISTERED: dict[str, Game] = {}
