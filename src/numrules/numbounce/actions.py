@@ -122,7 +122,7 @@ _BARE: dict[str, type[NumX | Keep | Discard | Pass | Decline]] = {
     "decline": Decline,
 }
 _PILES = {pile.value: pile for pile in Pile}
-_ACTION_RE = re.compile(r"\s*([0-9]+)\s*:\s*([a-z]+)(?:\s+(.*?))?\s*", re.IGNORECASE | re.DOTALL)
+_ACTION_RE = re.compile(r"\s*([0-9]+)\s*:\s*([a-z]+)(?:\s+(\S.*?))?\s*", re.IGNORECASE | re.DOTALL)
 
 
 def parse_action(text: str) -> Action:
