@@ -5,13 +5,15 @@ hand sizes change exactly as the action says, and who may act agrees with the ac
 from __future__ import annotations
 
 from collections import Counter
+from itertools import combinations
 
 import attrs
 from hypothesis import given
 from hypothesis import strategies as st
 
+from numrules import IllegalActionError
 from numrules import numbounce as nb
-from numrules.core.cards import FamilyCard
+from numrules.core.cards import FamilyCard, num_card_key, sort_num_cards
 
 STEPS = 400
 
@@ -130,3 +132,31 @@ def test_a_play_becomes_the_reference_and_its_player_the_author(steps: list[Step
             assert state.reference == action.cards
             assert state.author == action.seat
             assert state.mover == (action.seat + 1) % state.players
+
+
+@given(random_steps())
+def test_the_listed_plays_are_exactly_the_plays_apply_accepts(steps: list[Step]) -> None:
+    for step in steps[::3]:
+        state = step.before
+        plays = [a for a in nb.legal_actions(state) if type(a) is nb.Play]
+        keys = [tuple(map(num_card_key, a.cards)) for a in plays]
+        assert keys == sorted(keys)
+        assert len(set(keys)) == len(keys)
+        cards = state.hands[state.mover] | ({state.taken} if state.taken is not None else set())
+        if len(cards) > 10:
+            continue
+        if state.phase is nb.Phase.PLAY and not state.ref_size:
+            sizes = range(1, len(cards) + 1)
+        else:
+            size = 1 if state.phase is nb.Phase.SHADOW else state.ref_size
+            sizes = range(size, size + 1)
+        listed = set(plays)
+        for size in sizes:
+            for combo in combinations(sort_num_cards(cards), size):
+                action = nb.Play(state.mover, combo)
+                try:
+                    nb.apply(state, action)
+                except IllegalActionError:
+                    assert action not in listed
+                else:
+                    assert action in listed

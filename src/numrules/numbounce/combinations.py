@@ -11,13 +11,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from itertools import combinations
+from operator import itemgetter
 
-from numrules.core.cards import FamilyCard, NumCard, Special, SpecialCard, num_card_key
+from numrules.core.cards import FamilyCard, NumCard, Special, SpecialCard
+from numrules.numbounce.cards import ALL_CARDS
 
 MIXED = -1
 """What `value_of` returns for cards that do not form a combination."""
 
 Combination = tuple[NumCard, ...]
+Ranked = tuple[int, NumCard]
+
+_RANK: dict[NumCard, int] = {card: i for i, card in enumerate(ALL_CARDS)}  # canonical order
 
 
 def value_of(cards: Iterable[NumCard]) -> int | None:
@@ -42,46 +47,46 @@ def holds_infinity(cards: Iterable[NumCard]) -> bool:
     return any(type(c) is SpecialCard and c.kind is Special.INFINITY for c in cards)
 
 
-def combination_key(cards: Sequence[NumCard]) -> tuple[tuple[int, int, int], ...]:
-    """A sort key for combinations: their cards' `num_card_key`, in order."""
-    return tuple(num_card_key(card) for card in cards)
+def combination_key(cards: Sequence[NumCard]) -> tuple[int, ...]:
+    """A sort key for combinations: their cards' ranks in canonical order (`num_card_key`)."""
+    return tuple(map(_RANK.__getitem__, cards))
 
 
-def _pools(cards: Iterable[NumCard]) -> tuple[dict[int, list[NumCard]], list[NumCard]]:
-    # The family cards grouped by value, and the INFINITY cards; all in canonical order.
-    by_value: dict[int, list[NumCard]] = {}
-    infinities: list[NumCard] = []
-    for card in sorted(cards, key=num_card_key):
+def _pools(cards: Iterable[NumCard]) -> tuple[dict[int, list[Ranked]], list[Ranked]]:
+    # The family cards grouped by value, and the INFINITY cards, with their ranks; each
+    # list in canonical order.
+    by_value: dict[int, list[Ranked]] = {}
+    infinities: list[Ranked] = []
+    for card in cards:
         if isinstance(card, FamilyCard):
-            by_value.setdefault(card.value, []).append(card)
+            by_value.setdefault(card.value, []).append((_RANK[card], card))
         elif card.kind is Special.INFINITY:
-            infinities.append(card)
+            infinities.append((_RANK[card], card))
+    for group in by_value.values():
+        if len(group) > 1:
+            group.sort()
+    infinities.sort()
     return by_value, infinities
 
 
-def _with_value(pool: list[NumCard], size: int) -> Iterable[Combination]:
-    # Combinations of `size` cards of `pool` (family cards of one value, then INFINITY
-    # cards) holding at least one family card: exactly those whose first card is one.
-    return (c for c in combinations(pool, size) if type(c[0]) is FamilyCard)
-
-
 def openings(hand: Iterable[NumCard]) -> list[Combination]:
-    """Every combination `hand` can open a trick with (any value, any size)."""
-    by_value, infinities = _pools(hand)
+    """Every combination `hand` can open a trick with (any value, any size), sorted."""
+    by_value, ranked_infinities = _pools(hand)
+    infinities = [card for _, card in ranked_infinities]
     out: list[Combination] = []
-    for value in sorted(by_value):
-        pool = by_value[value] + infinities
+    for group in by_value.values():
+        pool = [card for _, card in group] + infinities
         for size in range(1, len(pool) + 1):
-            out.extend(_with_value(pool, size))
+            out.extend(c for c in combinations(pool, size) if type(c[0]) is FamilyCard)
     for size in range(1, len(infinities) + 1):
         out.extend(combinations(infinities, size))
-    return out
+    return sorted(out, key=combination_key)
 
 
 def beating(
     hand: Iterable[NumCard], size: int, value: int | None, reference_has_infinity: bool
 ) -> list[Combination]:
-    """Every combination of `hand` that may be laid on a reference of `size` and `value`.
+    """Every combination of `hand` that may be laid on a reference of `size` and `value`, sorted.
 
     Going up: a higher value (INFINITY cards allowed, an all-INFINITY combination too).
     Going down: a lower value, without INFINITY, and only if the reference holds none.
@@ -90,12 +95,27 @@ def beating(
     if value is None:
         return []
     by_value, infinities = _pools(hand)
-    out: list[Combination] = []
-    for v in sorted(by_value):
-        cards = by_value[v]
+    # Each block: the combinations that start with one card, made of that card and
+    # `size - 1` of the cards after it in its pool. Sorting the blocks by their first
+    # card sorts the combinations (all-INFINITY ones come last).
+    blocks: list[tuple[int, NumCard, list[NumCard]]] = []
+    for v, group in by_value.items():
         if v > value:
-            out.extend(_with_value(cards + infinities, size))
-        elif v < value and not reference_has_infinity and len(cards) >= size:
-            out.extend(combinations(cards, size))
-    out.extend(combinations(infinities, size))
+            pool = group + infinities
+        elif v < value and not reference_has_infinity:
+            pool = group
+        else:
+            continue
+        cards = [card for _, card in pool]
+        for i in range(min(len(group), len(pool) - size + 1)):
+            blocks.append((pool[i][0], cards[i], cards[i + 1 :]))
+    blocks.sort(key=itemgetter(0))
+    out: list[Combination] = []
+    others = size - 1
+    for _, first, rest in blocks:
+        if others:
+            out.extend((first, *more) for more in combinations(rest, others))
+        else:
+            out.append((first,))
+    out.extend(combinations([card for _, card in infinities], size))
     return out

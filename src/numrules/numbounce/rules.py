@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from numrules.core.cards import Family, FamilyCard, NumCard, Special, SpecialCard
+from numrules.core.cards import MAX_VALUE, Family, FamilyCard, NumCard, Special, SpecialCard
 from numrules.core.errors import ConfigError, IllegalActionError, Reason
 from numrules.core.rng import arrange_deck, check_seed, derive_seed, shuffled
 from numrules.numbounce.actions import (
@@ -32,7 +32,6 @@ from numrules.numbounce.cards import ALL_CARDS, NUM_X, Pile, rainbow, shadow
 from numrules.numbounce.combinations import (
     MIXED,
     beating,
-    combination_key,
     holds_infinity,
     openings,
     value_of,
@@ -43,6 +42,7 @@ from numrules.numbounce.state import Phase, State
 Hands = tuple[frozenset[NumCard], ...]
 _NO_CARDS: frozenset[NumCard] = frozenset()
 _INDEX: dict[NumCard, int] = {card: i for i, card in enumerate(ALL_CARDS)}  # canonical order
+_INTERRUPT_CARDS = tuple((rainbow(v), shadow(v)) for v in range(MAX_VALUE + 1))
 
 
 # --- dealing -----------------------------------------------------------------------------
@@ -129,7 +129,7 @@ def _interrupt_cards(state: State) -> tuple[NumCard, ...]:
     value = reference_value(state)
     if value is None:
         return ()
-    return (rainbow(value), shadow(value)) if state.ref_size > 1 else (rainbow(value),)
+    return _INTERRUPT_CARDS[value] if state.ref_size > 1 else _INTERRUPT_CARDS[value][:1]
 
 
 def interrupters(state: State) -> frozenset[int]:
@@ -161,7 +161,7 @@ def optional_seats(state: State) -> frozenset[int]:
 
 
 def _plays(seat: int, combinations: list[tuple[NumCard, ...]]) -> list[Action]:
-    return [Play(seat, cards) for cards in sorted(combinations, key=combination_key)]
+    return [Play(seat, cards) for cards in combinations]
 
 
 def _mover_actions(state: State) -> list[Action]:
@@ -217,6 +217,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         return ()
     mover = state.mover
     cards = _interrupt_cards(state)
+    if not cards:
+        return tuple(_mover_actions(state))
     out: list[Action] = []
     for seat, hand in enumerate(state.hands):
         if seat == mover:
