@@ -201,3 +201,11 @@ def test_the_trick_of_an_interrupt_closes_when_play_comes_back_to_the_interrupte
     assert state.trick == ()
     assert state.discard[-3:] == cards("R7 B7 RB7")
     assert (state.mover, state.interrupted) == (2, False)
+
+
+def test_a_card_taken_from_the_draw_pile_stays_secret_when_an_interrupt_cuts_the_take() -> None:
+    state = table(["G1", "Y3", "RB7 B2", "B5"], trick="R7 B7", author=0, mover=1, draw="Y12")
+    state = play(state, "1:take draw", "2:interrupt RB7")
+    assert state.hands[1] == hand("Y3 Y12")
+    assert state.known[1] == frozenset()
+    assert nb.parse_card("Y12") in nb.hidden_cards(state, 2)

@@ -5,8 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from click.testing import CliRunner
+
 import numrules
 from numrules import numbounce as nb
+from numrules.cli import _build
 from tests.numbounce.helpers import cards
 
 
@@ -78,3 +81,10 @@ def test_bots_that_always_decline_interrupt_only_when_they_are_to_move() -> None
         state = nb.apply(state, action)
     assert out_of_turn > 0  # there were chances to interrupt out of turn, all declined
     assert state == result.final_state
+
+
+def test_the_command_line_simulates_num_bounce() -> None:
+    result = CliRunner().invoke(_build(), ["simulate", "numbounce", "-n", "3", "-p", "3"])
+    assert result.exit_code == 0, result.output
+    assert "Num Bounce: 3 games, 3 players" in result.output
+    assert "actions per game" in result.output

@@ -186,6 +186,13 @@ def test_a_taken_card_can_go_down_too() -> None:
     assert state.known[1] == hand("R7 B7")
 
 
+def test_a_taken_infinity_goes_up_only() -> None:
+    state = table(["G1", "R9 INF2 Y3", "B4"], trick="R7 B7", author=0, mover=1, draw="INF1")
+    state = play(state, "1:take draw")
+    assert moves(state, 1) == ["1:play R9 INF1", "1:play INF1 INF2", "1:keep", "1:discard"]
+    refused(state, "1:play Y3 INF1", Reason.NOT_ALLOWED)
+
+
 def test_a_card_taken_from_the_discard_is_public_and_cannot_be_discarded() -> None:
     state = table(["G1", "G9 Y2", "B4"], trick="R7", author=0, mover=1, discard="Y4 SH5")
     state = play(state, "1:take discard")

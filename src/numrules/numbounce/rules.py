@@ -160,39 +160,32 @@ def optional_seats(state: State) -> frozenset[int]:
 # --- legal actions -----------------------------------------------------------------------
 
 
-def _plays(seat: int, combinations: list[tuple[NumCard, ...]]) -> list[Action]:
-    return [Play(seat, cards) for cards in combinations]
-
-
 def _mover_actions(state: State) -> list[Action]:
-    seat, phase, hand = state.mover, state.phase, state.hands[state.mover]
-    reference = state.reference
-    if phase is Phase.SHADOW:
-        shadow_value = reference_value(state)
-        return [*_plays(seat, beating(hand, 1, shadow_value, True)), Decline(seat)]
-    if phase is Phase.TAKEN:
+    # The actions of the seat that must act, in `legal_actions` order (interrupts apart).
+    seat, hand = state.mover, state.hands[state.mover]
+    out: list[Action]
+    if state.phase is Phase.SHADOW:
+        out = [Play(seat, c) for c in beating(hand, 1, reference_value(state), True)]
+        out.append(Decline(seat))
+        return out
+    if not state.ref_size:
+        out = [Play(seat, c) for c in openings(hand)]
+        if NUM_X in hand:
+            out.append(NumX(seat))
+        return out
+    size, value = state.ref_size, reference_value(state)
+    infinity = holds_infinity(state.reference)
+    if state.phase is Phase.TAKEN:
         taken = state.taken
-        combos = []
-        if taken is not NUM_X and taken is not None:
-            candidates = beating(
-                hand | {taken}, state.ref_size, value_of(reference), holds_infinity(reference)
-            )
-            combos = [c for c in candidates if taken in c]
-        out = _plays(seat, combos)
+        out = []
+        if taken is not None and taken is not NUM_X:
+            candidates = beating(hand | {taken}, size, value, infinity)
+            out = [Play(seat, c) for c in candidates if taken in c]
         out.append(Keep(seat))
         if state.source is Pile.DRAW:
             out.append(Discard(seat))
         return out
-    if not state.ref_size:
-        out = _plays(seat, openings(hand))
-        if NUM_X in hand:
-            out.append(NumX(seat))
-        return out
-    value = value_of(reference)
-    out = _plays(
-        seat,
-        beating(hand, state.ref_size, None if value == MIXED else value, holds_infinity(reference)),
-    )
+    out = [Play(seat, c) for c in beating(hand, size, value, infinity)]
     if NUM_X in hand:
         out.append(NumX(seat))
     can_draw = bool(state.draw) or len(state.discard) > 1
@@ -200,7 +193,7 @@ def _mover_actions(state: State) -> list[Action]:
         out.append(Take(seat, Pile.DRAW))
     if state.discard:
         out.append(Take(seat, Pile.DISCARD))
-    if not can_draw and not state.discard:
+    elif not can_draw:
         out.append(Pass(seat))
     return out
 
@@ -437,40 +430,16 @@ def _take(state: State, action: Take) -> State:
 
 def _keep(state: State, action: Keep) -> State:
     _expect(state, action, Phase.TAKEN)
-    hands, knowns = _taken_into_hand(state)
-    return _next_turn(
-        state,
-        hands,
-        knowns,
-        state.draw,
-        state.discard,
-        state.trick,
-        state.ref_size,
-        state.author,
-        state.interrupted,
-        state.recycles,
-        (action.seat + 1) % state.config.players,
-    )
+    hands, known = _taken_into_hand(state)
+    return _turn_passes(state, hands, known, state.discard)
 
 
 def _discard(state: State, action: Discard) -> State:
     _expect(state, action, Phase.TAKEN)
-    if state.source is not Pile.DRAW:
+    taken = state.taken
+    if state.source is not Pile.DRAW or taken is None:
         raise _refuse(action, Reason.NOT_ALLOWED, "a card taken from the discard cannot go back")
-    discard = (*state.discard, state.taken)
-    return _next_turn(
-        state,
-        state.hands,
-        state.known,
-        state.draw,
-        discard,  # type: ignore[arg-type]
-        state.trick,
-        state.ref_size,
-        state.author,
-        state.interrupted,
-        state.recycles,
-        (action.seat + 1) % state.config.players,
-    )
+    return _turn_passes(state, state.hands, state.known, (*state.discard, taken))
 
 
 def _pass(state: State, action: Pass) -> State:
@@ -479,35 +448,28 @@ def _pass(state: State, action: Pass) -> State:
         raise _refuse(action, Reason.NOT_ALLOWED, "a new trick must be opened")
     if state.draw or state.discard:
         raise _refuse(action, Reason.NOT_ALLOWED, "a card can be taken: passing is not allowed")
-    return _next_turn(
-        state,
-        state.hands,
-        state.known,
-        state.draw,
-        state.discard,
-        state.trick,
-        state.ref_size,
-        state.author,
-        state.interrupted,
-        state.recycles,
-        (action.seat + 1) % state.config.players,
-    )
+    return _turn_passes(state, state.hands, state.known, state.discard)
 
 
 def _decline(state: State, action: Decline) -> State:
     _expect(state, action, Phase.SHADOW)
+    return _turn_passes(state, state.hands, state.known, state.discard)
+
+
+def _turn_passes(state: State, hands: Hands, known: Hands, discard: tuple[NumCard, ...]) -> State:
+    # The seat to act ends its turn without laying anything: play goes to its left.
     return _next_turn(
         state,
-        state.hands,
-        state.known,
+        hands,
+        known,
         state.draw,
-        state.discard,
+        discard,
         state.trick,
         state.ref_size,
         state.author,
         state.interrupted,
         state.recycles,
-        (action.seat + 1) % state.config.players,
+        (state.mover + 1) % state.config.players,
     )
 
 
