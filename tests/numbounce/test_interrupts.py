@@ -18,8 +18,9 @@ def test_a_seat_holding_the_rainbow_of_the_reference_value_may_act_out_of_turn()
 
 
 def test_a_rainbow_interrupt_turns_a_pair_into_a_triple() -> None:
-    state = table(["G1", "Y3 Y4", "RB7 G9", "B10 G10 Y10 R2"], trick="R7 B7", author=0, mover=1,
-                  draw="Y1")  # fmt: skip
+    state = table(
+        ["G1", "Y3 Y4", "RB7 G9", "B10 G10 Y10 R2"], trick="R7 B7", author=0, mover=1, draw="Y1"
+    )
     state = play(state, "2:interrupt RB7")
     assert state.trick == cards("R7 B7 RB7")
     assert (state.ref_size, state.author, state.mover) == (3, 2, 3)  # resumes left of seat 2
@@ -36,8 +37,13 @@ def test_a_rainbow_may_join_a_single_too() -> None:
 
 
 def test_a_shadow_interrupt_then_one_card_to_go_up_on_it() -> None:
-    state = table(["G1", "B4 Y4", "SH7 R12 Y3 INF1 NUMX", "B2"], trick="R7 B7 G7", author=0,
-                  mover=1, draw="Y1")  # fmt: skip
+    state = table(
+        ["G1", "B4 Y4", "SH7 R12 Y3 INF1 NUMX", "B2"],
+        trick="R7 B7 G7",
+        author=0,
+        mover=1,
+        draw="Y1",
+    )
     state = play(state, "2:interrupt SH7")
     assert state.phase is nb.Phase.SHADOW
     assert state.trick == cards("R7 B7 G7 SH7")  # the trick keeps its cards
@@ -72,23 +78,31 @@ def test_a_shadow_cannot_interrupt_a_single_card() -> None:
 
 
 def test_a_second_interrupt_in_the_same_trick_is_refused() -> None:
-    state = table(["G1", "Y3 Y4", "RB7 G9", "SH7 B2"], trick="R7 B7", author=0, mover=1,
-                  draw="Y1 Y2")  # fmt: skip
+    state = table(
+        ["G1", "Y3 Y4", "RB7 G9", "SH7 B2"], trick="R7 B7", author=0, mover=1, draw="Y1 Y2"
+    )
     assert nb.to_act(state) == {1, 2, 3}
     state = play(state, "2:interrupt RB7")
     assert nb.to_act(state) == {3}
     refused(state, "3:interrupt SH7", Reason.NOT_ALLOWED)
     # Even on a new reference of the same trick: one interrupt per trick.
-    state = table(["G1 SH9", "RB7 G9 Y9", "B10 B11", "Y2"], trick="R7 B7", author=3, mover=0,
-                  interrupted=True, draw="Y1")  # fmt: skip
+    state = table(
+        ["G1 SH9", "RB7 G9 Y9", "B10 B11", "Y2"],
+        trick="R7 B7",
+        author=3,
+        mover=0,
+        interrupted=True,
+        draw="Y1",
+    )
     state = play(state, "0:take draw", "0:keep")
     state = play(state, "1:play G9 Y9")
     refused(state, "0:interrupt SH9", Reason.NOT_ALLOWED)
 
 
 def test_the_trick_is_open_to_a_new_interrupt_after_it_closes() -> None:
-    state = table(["G1 G2", "RB1 B5", "Y3"], trick="R7", author=0, mover=1, interrupted=True,
-                  draw="Y1 Y2")  # fmt: skip
+    state = table(
+        ["G1 G2", "RB1 B5", "Y3"], trick="R7", author=0, mover=1, interrupted=True, draw="Y1 Y2"
+    )
     state = play(state, "1:take draw", "1:keep", "2:take draw", "2:keep")
     assert state.trick == ()
     state = play(state, "0:play G1")
@@ -97,8 +111,7 @@ def test_the_trick_is_open_to_a_new_interrupt_after_it_closes() -> None:
 
 
 def test_an_interrupt_out_of_turn_races_the_next_players_play() -> None:
-    state = table(["G1", "R9 G9 Y1", "B2", "SH7 Y5"], trick="R7 B7", author=0, mover=1,
-                  draw="Y2")  # fmt: skip
+    state = table(["G1", "R9 G9 Y1", "B2", "SH7 Y5"], trick="R7 B7", author=0, mover=1, draw="Y2")
     assert nb.to_act(state) == {1, 3}
     assert asking_order(nb.GAME, state) == (3, 1)  # optional seats first, then the mover
     # The player to move lays first: the interrupt no longer matches the reference.
@@ -114,16 +127,18 @@ def test_an_interrupt_out_of_turn_races_the_next_players_play() -> None:
 
 
 def test_the_asking_order_starts_left_of_the_player_to_move_and_ends_with_it() -> None:
-    state = table(["G1", "RB7 Y3", "B2 B3", "Y4", "SH7 Y6"], trick="R7 B7", author=0, mover=2,
-                  draw="Y1")  # fmt: skip
+    state = table(
+        ["G1", "RB7 Y3", "B2 B3", "Y4", "SH7 Y6"], trick="R7 B7", author=0, mover=2, draw="Y1"
+    )
     assert nb.to_act(state) == {1, 2, 4}
     assert nb.optional_seats(state) == {1, 4}
     assert asking_order(nb.GAME, state) == (4, 1, 2)
 
 
 def test_the_player_to_move_may_interrupt_and_its_interrupt_is_not_optional() -> None:
-    state = table(["G1", "RB7 Y3", "B2"], trick="R7 B7", author=0, mover=1, draw="Y1",
-                  discard="Y12")  # fmt: skip
+    state = table(
+        ["G1", "RB7 Y3", "B2"], trick="R7 B7", author=0, mover=1, draw="Y1", discard="Y12"
+    )
     assert nb.to_act(state) == {1}
     assert nb.optional_seats(state) == frozenset()
     assert moves(state) == ["1:take draw", "1:take discard", "1:interrupt RB7"]
@@ -192,8 +207,7 @@ def test_a_shadow_interrupt_with_the_last_card_wins_at_once() -> None:
 
 
 def test_the_trick_of_an_interrupt_closes_when_play_comes_back_to_the_interrupter() -> None:
-    state = table(["G1", "Y3", "RB7 G9", "Y4"], trick="R7 B7", author=0, mover=1,
-                  draw="Y1 Y2 Y5")  # fmt: skip
+    state = table(["G1", "Y3", "RB7 G9", "Y4"], trick="R7 B7", author=0, mover=1, draw="Y1 Y2 Y5")
     state = play(state, "2:interrupt RB7")
     state = play(state, "3:take draw", "3:keep", "0:take draw", "0:keep", "1:take draw")
     assert state.trick == cards("R7 B7 RB7")

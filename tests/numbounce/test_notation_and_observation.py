@@ -128,8 +128,16 @@ def test_a_legal_play_written_with_equal_but_not_interned_cards_applies() -> Non
 
 
 def test_a_seat_sees_its_hand_the_public_piles_and_the_sizes_of_the_rest() -> None:
-    state = table(["G1 B1", "R9 Y2 SH4", "RB7"], trick="B3 R7", ref=1, author=0, mover=1,
-                  draw="Y1 Y5", discard="G4 G6", known=["", "SH4", ""])  # fmt: skip
+    state = table(
+        ["G1 B1", "R9 Y2 SH4", "RB7"],
+        trick="B3 R7",
+        ref=1,
+        author=0,
+        mover=1,
+        draw="Y1 Y5",
+        discard="G4 G6",
+        known=["", "SH4", ""],
+    )
     seen = nb.observe(state, 1)
     assert seen.seat == 1
     assert seen.hand == cards("R9 Y2 SH4")

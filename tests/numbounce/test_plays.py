@@ -126,8 +126,15 @@ def test_an_all_infinity_opening_cannot_be_beaten_and_closes_after_a_full_round(
 
 
 def test_numx_on_an_all_infinity_trick_closes_it_and_opens_a_new_one() -> None:
-    state = table(["G1", "NUMX R5 B7", "G9"], trick="R3 B3 INF1 INF2", ref=2, author=0, mover=1,
-                  discard="Y9", rest="draw")  # fmt: skip
+    state = table(
+        ["G1", "NUMX R5 B7", "G9"],
+        trick="R3 B3 INF1 INF2",
+        ref=2,
+        author=0,
+        mover=1,
+        discard="Y9",
+        rest="draw",
+    )
     assert "1:numx" in moves(state)
     state = play(state, "1:numx")
     assert state.discard == cards("Y9 R3 B3 INF1 INF2 NUMX")  # laying order, NUM_X last
@@ -223,8 +230,7 @@ def test_a_card_taken_from_the_draw_pile_is_seen_by_its_taker_only() -> None:
 
 
 def test_discarding_the_taken_card_puts_it_on_top_of_the_discard() -> None:
-    state = table(["G1", "G9 Y2", "B4"], trick="R7 B7", author=0, mover=1, draw="G12",
-                  discard="Y4")  # fmt: skip
+    state = table(["G1", "G9 Y2", "B4"], trick="R7 B7", author=0, mover=1, draw="G12", discard="Y4")
     state = play(state, "1:take draw", "1:discard")
     assert state.discard == cards("Y4 G12")
     assert state.hands[1] == hand("G9 Y2")
@@ -261,8 +267,15 @@ def test_with_only_the_discard_top_left_only_the_discard_can_be_taken() -> None:
 
 
 def test_an_empty_draw_pile_is_refilled_from_the_discard_except_its_top() -> None:
-    state = table(["G1", "B2 Y2", "G5"], trick="R9", author=0, mover=1, rest="discard",
-                  discard="R1 R2 R3 R4", seed=77)  # fmt: skip
+    state = table(
+        ["G1", "B2 Y2", "G5"],
+        trick="R9",
+        author=0,
+        mover=1,
+        rest="discard",
+        discard="R1 R2 R3 R4",
+        seed=77,
+    )
     assert state.draw == ()
     below = state.discard[:-1]
     state = play(state, "1:take draw")
@@ -274,8 +287,15 @@ def test_an_empty_draw_pile_is_refilled_from_the_discard_except_its_top() -> Non
 
 
 def test_each_recycling_of_a_round_uses_its_own_shuffle() -> None:
-    state = table(["G1", "B2 Y2", "G5"], trick="R9", author=0, mover=1, rest="discard",
-                  discard="R1 R2 R3 R4", seed=77)  # fmt: skip
+    state = table(
+        ["G1", "B2 Y2", "G5"],
+        trick="R9",
+        author=0,
+        mover=1,
+        rest="discard",
+        discard="R1 R2 R3 R4",
+        seed=77,
+    )
     state = attrs.evolve(state, recycles=1)
     below = state.discard[:-1]
     state = play(state, "1:take draw")
@@ -288,8 +308,15 @@ def test_each_recycling_of_a_round_uses_its_own_shuffle() -> None:
 
 
 def test_a_trick_closes_when_play_comes_back_to_its_author_after_a_round_of_takes() -> None:
-    state = table(["G1 B1", "B3 G5 RB7", "Y4"], trick="B6 R7", ref=1, author=0, mover=1,
-                  draw="Y1 G2", discard="Y9")  # fmt: skip
+    state = table(
+        ["G1 B1", "B3 G5 RB7", "Y4"],
+        trick="B6 R7",
+        ref=1,
+        author=0,
+        mover=1,
+        draw="Y1 G2",
+        discard="Y9",
+    )
     state = play(state, "1:take draw", "1:keep", "2:take draw")
     assert nb.to_act(state) == {1, 2}  # seat 1 could still interrupt with RB7
     state = play(state, "2:discard")

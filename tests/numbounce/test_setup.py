@@ -163,8 +163,9 @@ def test_the_last_round_leaves_its_cards_where_they_are() -> None:
 
 
 def test_target_wins_ends_the_match_at_the_first_seat_to_reach_it() -> None:
-    state = table(["G9", "R2 B2", "Y4"], trick="R5", author=2, wins=(1, 1, 0), round_=2,
-                  target_wins=2)  # fmt: skip
+    state = table(
+        ["G9", "R2 B2", "Y4"], trick="R5", author=2, wins=(1, 1, 0), round_=2, target_wins=2
+    )
     assert not nb.is_terminal(state)
     state = play(state, "0:play G9")
     assert nb.is_terminal(state)
