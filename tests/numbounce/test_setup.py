@@ -9,6 +9,7 @@ import pytest
 
 from numrules import ConfigError, StateError
 from numrules import numbounce as nb
+from numrules.core.cards import sort_num_cards
 from numrules.core.rng import derive_seed, shuffled
 from tests.numbounce.helpers import cards, hand, play, table
 
@@ -71,6 +72,7 @@ def test_the_deck_is_102_family_cards_numx_and_four_infinities() -> None:
     assert nb.DECK_SIZE == len(nb.ALL_CARDS) == len(set(nb.ALL_CARDS)) == 107
     assert nb.all_cards(nb.Config()) == nb.ALL_CARDS
     assert [str(c) for c in nb.ALL_CARDS[-5:]] == ["NUMX", "INF1", "INF2", "INF3", "INF4"]
+    assert sort_num_cards(nb.ALL_CARDS) == nb.ALL_CARDS  # the canonical order
 
 
 def test_a_stacked_deck_deals_hands_in_seat_order_then_the_discard_then_the_draw_pile() -> None:

@@ -36,7 +36,8 @@ ALL_CARDS: tuple[NumCard, ...] = (*family_cards(), NUM_X, *INFINITIES)
 DECK_SIZE = len(ALL_CARDS)
 """107 cards: 6 families x 17 values, one NUM_X, four INFINITY."""
 
-_CARDS = frozenset(ALL_CARDS)
+RANK: dict[NumCard, int] = {card: i for i, card in enumerate(ALL_CARDS)}
+"""Each card's place in the canonical order (`ALL_CARDS` is sorted by `num_card_key`)."""
 
 
 class Pile(enum.Enum):
@@ -71,7 +72,7 @@ def parse_card(text: str) -> NumCard:
 
     """
     card = parse_num_card(text)
-    if card not in _CARDS:
+    if card not in RANK:
         raise NotationError(
             f"{text!r} is not a Num Bounce card (only NUMX and INF1..INF4 are special cards here)"
         )

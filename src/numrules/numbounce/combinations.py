@@ -14,15 +14,13 @@ from itertools import combinations
 from operator import itemgetter
 
 from numrules.core.cards import FamilyCard, NumCard, Special, SpecialCard
-from numrules.numbounce.cards import ALL_CARDS
+from numrules.numbounce.cards import RANK
 
 MIXED = -1
 """What `value_of` returns for cards that do not form a combination."""
 
 Combination = tuple[NumCard, ...]
 Ranked = tuple[int, NumCard]
-
-_RANK: dict[NumCard, int] = {card: i for i, card in enumerate(ALL_CARDS)}  # canonical order
 
 
 def value_of(cards: Iterable[NumCard]) -> int | None:
@@ -49,7 +47,7 @@ def holds_infinity(cards: Iterable[NumCard]) -> bool:
 
 def combination_key(cards: Sequence[NumCard]) -> tuple[int, ...]:
     """A sort key for combinations: their cards' ranks in canonical order (`num_card_key`)."""
-    return tuple(map(_RANK.__getitem__, cards))
+    return tuple(map(RANK.__getitem__, cards))
 
 
 def _pools(cards: Iterable[NumCard]) -> tuple[dict[int, list[Ranked]], list[Ranked]]:
@@ -59,9 +57,9 @@ def _pools(cards: Iterable[NumCard]) -> tuple[dict[int, list[Ranked]], list[Rank
     infinities: list[Ranked] = []
     for card in cards:
         if isinstance(card, FamilyCard):
-            by_value.setdefault(card.value, []).append((_RANK[card], card))
+            by_value.setdefault(card.value, []).append((RANK[card], card))
         elif card.kind is Special.INFINITY:
-            infinities.append((_RANK[card], card))
+            infinities.append((RANK[card], card))
     for group in by_value.values():
         if len(group) > 1:
             group.sort()

@@ -28,7 +28,7 @@ from numrules.numbounce.actions import (
     Play,
     Take,
 )
-from numrules.numbounce.cards import ALL_CARDS, NUM_X, Pile, rainbow, shadow
+from numrules.numbounce.cards import ALL_CARDS, NUM_X, RANK, Pile, rainbow, shadow
 from numrules.numbounce.combinations import (
     MIXED,
     beating,
@@ -41,7 +41,6 @@ from numrules.numbounce.state import Phase, State
 
 Hands = tuple[frozenset[NumCard], ...]
 _NO_CARDS: frozenset[NumCard] = frozenset()
-_INDEX: dict[NumCard, int] = {card: i for i, card in enumerate(ALL_CARDS)}  # canonical order
 _INTERRUPT_CARDS = tuple((rainbow(v), shadow(v)) for v in range(MAX_VALUE + 1))
 
 
@@ -258,7 +257,7 @@ def _card_index(card: object) -> int:
             return -1
     else:
         return -1
-    return _INDEX.get(card, -1)
+    return RANK.get(card, -1)
 
 
 def _expect(state: State, action: Action, *phases: Phase) -> None:
