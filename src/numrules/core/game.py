@@ -103,6 +103,7 @@ class Game:
 
 # Built-in games, imported on first use so that `import numrules` stays cheap.
 _BUILTIN: dict[str, str] = {
+    "numbounce": "numrules.numbounce",
     "numwars": "numrules.numwars",
     "stackattack": "numrules.stackattack",
 }
