@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import random
+import subprocess
+import sys
 from collections import Counter
 from typing import Any
 
@@ -287,3 +290,32 @@ def test_random_playouts_of_every_player_count_end(game: Game) -> None:
     for players in range(game.min_players, game.max_players + 1):
         trajectory = play_random(game, game.Config(players=players), players, rnd)
         assert game.is_terminal(trajectory.states[-1])
+
+
+REPLAY_SCRIPT = """
+import sys, numrules
+game = numrules.get_game(sys.argv[1])
+config = game.Config(players=int(sys.argv[2]))
+bots = [numrules.RandomBot(seat) for seat in range(config.players)]
+result = numrules.play_match(game, config, bots, seed=7)
+print(numrules.dumps(result.final_state))
+print(" ".join(map(str, result.actions)))
+"""
+
+
+@games
+def test_games_are_identical_across_processes_and_hash_seeds(game: Game) -> None:
+    # Hash randomisation changes set and dict order between processes: nothing a game
+    # does may depend on it.
+    players = str(game.max_players)
+    runs = {
+        subprocess.run(
+            [sys.executable, "-c", REPLAY_SCRIPT, game.name, players],
+            env={**os.environ, "PYTHONHASHSEED": hash_seed},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for hash_seed in ("1", "2")
+    }
+    assert len(runs) == 1
