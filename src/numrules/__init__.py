@@ -11,61 +11,10 @@ by name::
     print(result.scores, result.winners)
 """
 
-from numrules.core import (
-    Action,
-    Bot,
-    BotError,
-    ConfigError,
-    Game,
-    IllegalActionError,
-    MatchAbortedError,
-    MatchResult,
-    NotationError,
-    NumrulesError,
-    RandomBot,
-    Reason,
-    SeatError,
-    SerializationError,
-    StateError,
-    UnknownGameError,
-    all_games,
-    dumps,
-    game_names,
-    get_game,
-    loads,
-    play_match,
-    register_game,
-    replay,
-    unregister_game,
-)
+from numrules import core
+from numrules.core import *  # noqa: F403  (the public core API is the package's API)
 
 __version__ = "0.1.0"
 
-__all__ = [
-    "Action",
-    "Bot",
-    "BotError",
-    "ConfigError",
-    "Game",
-    "IllegalActionError",
-    "MatchAbortedError",
-    "MatchResult",
-    "NotationError",
-    "NumrulesError",
-    "RandomBot",
-    "Reason",
-    "SeatError",
-    "SerializationError",
-    "StateError",
-    "UnknownGameError",
-    "__version__",
-    "all_games",
-    "dumps",
-    "game_names",
-    "get_game",
-    "loads",
-    "play_match",
-    "register_game",
-    "replay",
-    "unregister_game",
-]
+__all__ = ["__version__"]
+__all__ += core.__all__

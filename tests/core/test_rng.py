@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from collections import Counter
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -63,7 +64,8 @@ def test_arrange_deck_puts_the_stacked_cards_on_top() -> None:
     assert order[:2] == (7, 3)
     assert sorted(order) == list(range(10))
     assert arrange_deck(range(10), 4) == shuffled(range(10), 4)
-    for bad in ([11], [3, 3]):
+    bad_decks: list[list[Any]] = [[11], [3, 3], [[1]], [{}]]
+    for bad in bad_decks:
         with pytest.raises(ConfigError):
             arrange_deck(range(10), 4, bad)
 

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from numrules import IllegalActionError, Reason
 from numrules import stackattack as sa
 
 
@@ -70,3 +73,11 @@ def rows(state: sa.State) -> list[list[int]]:
 def taken(state: sa.State) -> list[list[int]]:
     """The cards each seat has taken this round, as plain lists."""
     return [sorted(cards) for cards in state.taken]
+
+
+def refused(state: sa.State, action: sa.Action, reason: Reason) -> None:
+    """Assert that `apply` refuses `action` for `reason`."""
+    with pytest.raises(IllegalActionError) as info:
+        sa.apply(state, action)
+    assert info.value.reason is reason
+    assert info.value.action is action

@@ -73,7 +73,7 @@ INFINITY_COPIES = 4
 """How many INFINITY cards exist (the only special card with several copies)."""
 
 
-@attrs.frozen(slots=True, order=False, repr=False)
+@attrs.frozen(slots=True, order=False, repr=False, cache_hash=True)
 class FamilyCard:
     """A family card: one family and one value (0..16)."""
 
@@ -92,7 +92,7 @@ class FamilyCard:
         return False
 
 
-@attrs.frozen(slots=True, order=False, repr=False)
+@attrs.frozen(slots=True, order=False, repr=False, cache_hash=True)
 class SpecialCard:
     """A special card; `copy` tells the INFINITY cards apart (1..4) and is 1 for all others."""
 

@@ -103,7 +103,9 @@ class Game:
 
 # Built-in games, imported on first use so that `import numrules` stays cheap.
 _BUILTIN: dict[str, str] = {
+    "numbounce": "numrules.numbounce",
     "numstop": "numrules.numstop",
+    "numwars": "numrules.numwars",
     "stackattack": "numrules.stackattack",
 }
 _REGISTERED: dict[str, Game] = {}

@@ -76,7 +76,11 @@ def arrange_deck(
     known = set(cards)
     seen: set[H] = set()
     for card in stacked:
-        if card not in known:
+        try:
+            absent = card not in known
+        except TypeError:  # unhashable junk
+            absent = True
+        if absent:
             raise ConfigError(f"stacked deck: {card!r} is not a card of this game")
         if card in seen:
             raise ConfigError(f"stacked deck: {card!r} appears twice")

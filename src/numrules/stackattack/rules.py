@@ -148,23 +148,7 @@ def _choose(state: State, action: Choose) -> State:
     hands = (*state.hands[:seat], tuple(c for c in hand if c != card), *state.hands[seat + 1 :])
     played = (*state.played[:seat], card, *state.played[seat + 1 :])
     if None in played:
-        return State(
-            state.config,
-            state.seed,
-            state.round,
-            state.turn,
-            Phase.CHOOSE,
-            state.banked,
-            hands,
-            state.rows,
-            state.taken,
-            state.unused,
-            played,
-            (),
-            False,
-            (),
-            False,
-        )
+        return _settled(state, Phase.CHOOSE, state.turn, hands, state.rows, state.taken, played)
     power = state.config.power
     actions = tuple(sorted(c for c in played if c is not None and power(c) is not None))
     return _resolve(state, hands, list(state.rows), list(state.taken), list(played), actions)
@@ -309,6 +293,35 @@ def _paused(
     )
 
 
+def _settled(
+    state: State,
+    phase: Phase,
+    turn: int,
+    hands: tuple[tuple[Card, ...], ...],
+    rows: tuple[tuple[Card, ...], ...],
+    taken: tuple[tuple[Card, ...], ...],
+    played: tuple[Card | None, ...],
+) -> State:
+    # A state of the current round with no reveal being resolved.
+    return State(
+        state.config,
+        state.seed,
+        state.round,
+        turn,
+        phase,
+        state.banked,
+        hands,
+        rows,
+        taken,
+        state.unused,
+        played,
+        (),
+        False,
+        (),
+        False,
+    )
+
+
 def _end_turn(
     state: State,
     hands: tuple[tuple[Card, ...], ...],
@@ -316,43 +329,11 @@ def _end_turn(
     taken: tuple[tuple[Card, ...], ...],
 ) -> State:
     config = state.config
-    n = config.players
     turn = state.turn + 1
+    idle: tuple[Card | None, ...] = (None,) * config.players
     if turn < config.hand_size:
-        return State(
-            config,
-            state.seed,
-            state.round,
-            turn,
-            Phase.CHOOSE,
-            state.banked,
-            hands,
-            rows,
-            taken,
-            state.unused,
-            (None,) * n,
-            (),
-            False,
-            (),
-            False,
-        )
-    finished = State(
-        config,
-        state.seed,
-        state.round,
-        turn,
-        Phase.OVER,
-        state.banked,
-        hands,
-        rows,
-        taken,
-        state.unused,
-        (None,) * n,
-        (),
-        False,
-        (),
-        False,
-    )
+        return _settled(state, Phase.CHOOSE, turn, hands, rows, taken, idle)
+    finished = _settled(state, Phase.OVER, turn, hands, rows, taken, idle)
     totals = scores(finished)
     last_round = config.max_rounds is not None and state.round + 1 >= config.max_rounds
     if max(totals) >= config.end_score or last_round:

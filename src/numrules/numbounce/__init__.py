@@ -1,0 +1,144 @@
+"""Num Bounce: climb or go down, interrupt out of turn, be the first with an empty hand.
+
+The rules in plain English are in docs/rules/numbounce.md. This package exposes the
+uniform numrules game API (see docs/architecture.md)::
+
+    from numrules import numbounce as nb
+
+    state = nb.new_game(nb.Config(players=4), seed=7)
+    while not nb.is_terminal(state):
+        state = nb.apply(state, nb.legal_actions(state)[0])
+    print(nb.scores(state), nb.winners(state))
+
+Interrupts are out-of-turn actions: `to_act(state)` holds the seat to move and every
+seat that may interrupt now, and `optional_seats(state)` the seats that may let it pass.
+"""
+
+from numrules.core.cards import FamilyCard, NumCard, SpecialCard
+from numrules.core.game import Game
+from numrules.numbounce.actions import (
+    ACTION_TYPES,
+    Action,
+    Decline,
+    Discard,
+    Interrupt,
+    Keep,
+    NumX,
+    Pass,
+    Play,
+    Take,
+    parse_action,
+)
+from numrules.numbounce.cards import (
+    ALL_CARDS,
+    DECK_SIZE,
+    INFINITIES,
+    NUM_X,
+    Pile,
+    is_infinity,
+    parse_card,
+    parse_cards,
+    rainbow,
+    shadow,
+)
+from numrules.numbounce.combinations import beating, openings, value_of
+from numrules.numbounce.config import DEFAULT_ROUNDS, MAX_PLAYERS, MIN_PLAYERS, Config
+from numrules.numbounce.observation import Observation, hidden_cards, observe
+from numrules.numbounce.rules import (
+    apply,
+    interrupters,
+    is_terminal,
+    legal_actions,
+    new_game,
+    optional_seats,
+    reference_value,
+    to_act,
+)
+from numrules.numbounce.scoring import scores, winners
+from numrules.numbounce.state import Phase, State, card_zones, check_state
+
+
+def all_cards(config: Config) -> tuple[NumCard, ...]:
+    """Every card of the game: 102 family cards, NUMX, INF1..INF4."""
+    return ALL_CARDS
+
+
+GAME = Game(
+    name="numbounce",
+    title="Num Bounce",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    lower_score_wins=False,
+    Config=Config,
+    State=State,
+    Observation=Observation,
+    action_types=ACTION_TYPES,
+    card_types=(FamilyCard, SpecialCard),
+    new_game=new_game,
+    legal_actions=legal_actions,
+    to_act=to_act,
+    apply=apply,
+    is_terminal=is_terminal,
+    scores=scores,
+    winners=winners,
+    observe=observe,
+    parse_action=parse_action,
+    parse_card=parse_card,
+    parse_cards=parse_cards,
+    all_cards=all_cards,
+    card_zones=card_zones,
+    hidden_cards=hidden_cards,
+    check_state=check_state,
+    optional_seats=optional_seats,
+)
+"""The Num Bounce `Game` bundle (also `numrules.get_game("numbounce")`)."""
+
+__all__ = [
+    "ACTION_TYPES",
+    "ALL_CARDS",
+    "DECK_SIZE",
+    "DEFAULT_ROUNDS",
+    "GAME",
+    "INFINITIES",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "NUM_X",
+    "Action",
+    "Config",
+    "Decline",
+    "Discard",
+    "Interrupt",
+    "Keep",
+    "NumX",
+    "Observation",
+    "Pass",
+    "Phase",
+    "Pile",
+    "Play",
+    "State",
+    "Take",
+    "all_cards",
+    "apply",
+    "beating",
+    "card_zones",
+    "check_state",
+    "hidden_cards",
+    "interrupters",
+    "is_infinity",
+    "is_terminal",
+    "legal_actions",
+    "new_game",
+    "observe",
+    "openings",
+    "optional_seats",
+    "parse_action",
+    "parse_card",
+    "parse_cards",
+    "rainbow",
+    "reference_value",
+    "scores",
+    "shadow",
+    "to_act",
+    "value_of",
+    "winners",
+]

@@ -1,0 +1,119 @@
+"""Combinations: their value, and every combination a hand can lay on a reference.
+
+A combination is one or more cards of one value, families mixed; an INFINITY takes the
+value of the other cards. A combination made only of INFINITY cards has no value
+(`None` here): it outranks every value. Its *type* is its number of cards.
+
+Every combination is a tuple of distinct cards in canonical order (`num_card_key`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from itertools import combinations
+from operator import itemgetter
+
+from numrules.core.cards import FamilyCard, NumCard, Special, SpecialCard
+from numrules.numbounce.cards import RANK
+
+MIXED = -1
+"""What `value_of` returns for cards that do not form a combination."""
+
+Combination = tuple[NumCard, ...]
+Ranked = tuple[int, NumCard]
+
+
+def value_of(cards: Iterable[NumCard]) -> int | None:
+    """The value of a combination: its family cards' common value, None if all INFINITY.
+
+    Returns `MIXED` when the cards are not a combination (two values, or a NUM_X).
+    """
+    value: int | None = None
+    for card in cards:
+        if type(card) is FamilyCard:
+            if value is None:
+                value = card.value
+            elif card.value != value:
+                return MIXED
+        elif type(card) is not SpecialCard or card.kind is not Special.INFINITY:
+            return MIXED
+    return value
+
+
+def holds_infinity(cards: Iterable[NumCard]) -> bool:
+    """Whether any of `cards` is an INFINITY."""
+    return any(type(c) is SpecialCard and c.kind is Special.INFINITY for c in cards)
+
+
+def combination_key(cards: Sequence[NumCard]) -> tuple[int, ...]:
+    """A sort key for combinations: their cards' ranks in canonical order (`num_card_key`)."""
+    return tuple(map(RANK.__getitem__, cards))
+
+
+def _pools(cards: Iterable[NumCard]) -> tuple[dict[int, list[Ranked]], list[Ranked]]:
+    # The family cards grouped by value, and the INFINITY cards, with their ranks; each
+    # list in canonical order.
+    by_value: dict[int, list[Ranked]] = {}
+    infinities: list[Ranked] = []
+    for card in cards:
+        if isinstance(card, FamilyCard):
+            by_value.setdefault(card.value, []).append((RANK[card], card))
+        elif card.kind is Special.INFINITY:
+            infinities.append((RANK[card], card))
+    for group in by_value.values():
+        if len(group) > 1:
+            group.sort()
+    infinities.sort()
+    return by_value, infinities
+
+
+def openings(hand: Iterable[NumCard]) -> list[Combination]:
+    """Every combination `hand` can open a trick with (any value, any size), sorted."""
+    by_value, ranked_infinities = _pools(hand)
+    infinities = [card for _, card in ranked_infinities]
+    out: list[Combination] = []
+    for group in by_value.values():
+        pool = [card for _, card in group] + infinities
+        for size in range(1, len(pool) + 1):
+            out.extend(c for c in combinations(pool, size) if type(c[0]) is FamilyCard)
+    for size in range(1, len(infinities) + 1):
+        out.extend(combinations(infinities, size))
+    return sorted(out, key=combination_key)
+
+
+def beating(
+    hand: Iterable[NumCard], size: int, value: int | None, reference_has_infinity: bool
+) -> list[Combination]:
+    """Every combination of `hand` that may be laid on a reference of `size` and `value`, sorted.
+
+    Going up: a higher value (INFINITY cards allowed, an all-INFINITY combination too).
+    Going down: a lower value, without INFINITY, and only if the reference holds none.
+    Nothing beats a reference without value (`value` None: all INFINITY).
+    """
+    if value is None:
+        return []
+    by_value, infinities = _pools(hand)
+    # Each block: the combinations that start with one card, made of that card and
+    # `size - 1` of the cards after it in its pool. Sorting the blocks by their first
+    # card sorts the combinations (all-INFINITY ones come last).
+    blocks: list[tuple[int, NumCard, list[NumCard]]] = []
+    for v, group in by_value.items():
+        if v > value:
+            pool = group + infinities
+        elif v < value and not reference_has_infinity:
+            pool = group
+        else:
+            continue
+        cards = [card for _, card in pool]
+        for i in range(min(len(group), len(pool) - size + 1)):
+            blocks.append((pool[i][0], cards[i], cards[i + 1 :]))
+    blocks.sort(key=itemgetter(0))
+    out: list[Combination] = []
+    others = size - 1
+    for _, first, rest in blocks:
+        if others:
+            out.extend((first, *more) for more in combinations(rest, others))
+        else:
+            out.append((first,))
+    out.extend(combinations([card for _, card in infinities], size))
+    return out

@@ -1,0 +1,682 @@
+"""Num Bounce rules: dealing, who may act, the legal actions, and `apply`.
+
+The player to move (`State.mover`) opens a trick, goes up or down on the reference,
+plays NUM_X, takes a card (then plays it, keeps it or discards it) or, when nothing can
+be taken, passes. Out of turn, any seat holding the RAINBOW or SHADOW of the reference
+value may interrupt (once per trick) before the player to move acts: such seats are in
+`to_act` and `optional_seats`. A trick closes when the turn comes back to the author of
+the reference; a round ends when a hand is empty (or at `max_turns_per_round`); the
+next round is dealt at once, until the match format says the match is over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from numrules.core.cards import MAX_VALUE, Family, FamilyCard, NumCard, Special, SpecialCard
+from numrules.core.errors import ConfigError, IllegalActionError, Reason
+from numrules.core.rng import arrange_deck, check_seed, derive_seed, shuffled
+from numrules.numbounce.actions import (
+    Action,
+    Decline,
+    Discard,
+    Interrupt,
+    Keep,
+    NumX,
+    Pass,
+    Play,
+    Take,
+)
+from numrules.numbounce.cards import ALL_CARDS, NUM_X, RANK, Pile, rainbow, shadow
+from numrules.numbounce.combinations import (
+    MIXED,
+    beating,
+    holds_infinity,
+    openings,
+    value_of,
+)
+from numrules.numbounce.config import Config
+from numrules.numbounce.state import Phase, State
+
+Hands = tuple[frozenset[NumCard], ...]
+_NO_CARDS: frozenset[NumCard] = frozenset()
+_INTERRUPT_CARDS = tuple((rainbow(v), shadow(v)) for v in range(MAX_VALUE + 1))
+
+
+# --- dealing -----------------------------------------------------------------------------
+
+
+def new_game(config: Config, seed: int, deck: Sequence[NumCard] | None = None) -> State:
+    """Deal the first round of a new match.
+
+    Args:
+        config: the rules.
+        seed: every shuffle of the match derives from it.
+        deck: optional stacked order for round 1, top card first: `hand_size` cards to
+            each seat in turn, then the card that starts the discard pile, then the draw
+            pile from its top. Cards it does not list follow, shuffled from the seed.
+
+    Raises:
+        ConfigError: bad config type, seed, or stacked deck.
+
+    """
+    if not isinstance(config, Config):
+        raise ConfigError(f"expected a numbounce.Config, got {config!r}")
+    check_seed(seed)
+    if deck is not None and not isinstance(deck, str | bytes):
+        for card in deck:
+            if _card_index(card) < 0:
+                raise ConfigError(f"stacked deck: {card!r} is not a Num Bounce card")
+    order = arrange_deck(ALL_CARDS, derive_seed(seed, "round", 0), deck)
+    return _deal(config, seed, 0, (0,) * config.players, order, 0)
+
+
+def _deal(
+    config: Config,
+    seed: int,
+    round_: int,
+    wins: tuple[int, ...],
+    order: Sequence[NumCard],
+    opener: int,
+) -> State:
+    n, size = config.players, config.hand_size
+    hands = tuple(frozenset(order[i * size : (i + 1) * size]) for i in range(n))
+    start = n * size
+    return State(
+        config=config,
+        seed=seed,
+        round=round_,
+        wins=wins,
+        phase=Phase.PLAY,
+        mover=opener,
+        turn=0,
+        hands=hands,
+        known=(_NO_CARDS,) * n,
+        draw=tuple(order[start + 1 :]),
+        discard=(order[start],),
+        trick=(),
+        ref_size=0,
+        author=None,
+        interrupted=False,
+        taken=None,
+        source=None,
+        recycles=0,
+    )
+
+
+# --- who may act -------------------------------------------------------------------------
+
+
+def is_terminal(state: State) -> bool:
+    """Whether the match is over."""
+    return state.phase is Phase.OVER
+
+
+def reference_value(state: State) -> int | None:
+    """The value of the reference; None when there is none or it is all INFINITY."""
+    if not state.ref_size:
+        return None
+    value = value_of(state.trick[len(state.trick) - state.ref_size :])
+    return None if value == MIXED else value
+
+
+def _interrupt_cards(state: State) -> tuple[NumCard, ...]:
+    # The cards that may interrupt now (RAINBOW, and SHADOW on a reference of 2+ cards).
+    if state.interrupted or state.phase is Phase.OVER or state.phase is Phase.SHADOW:
+        return ()
+    value = reference_value(state)
+    if value is None:
+        return ()
+    return _INTERRUPT_CARDS[value] if state.ref_size > 1 else _INTERRUPT_CARDS[value][:1]
+
+
+def interrupters(state: State) -> frozenset[int]:
+    """The seats that may play a RAINBOW or SHADOW interrupt now (in or out of turn)."""
+    cards = _interrupt_cards(state)
+    if not cards:
+        return frozenset()
+    author = state.author
+    return frozenset(
+        seat
+        for seat, hand in enumerate(state.hands)
+        if seat != author and any(card in hand for card in cards)
+    )
+
+
+def to_act(state: State) -> frozenset[int]:
+    """The seats that may act now: the seat to move, plus every seat that may interrupt."""
+    if state.phase is Phase.OVER:
+        return frozenset()
+    return interrupters(state) | {state.mover}
+
+
+def optional_seats(state: State) -> frozenset[int]:
+    """The seats of `to_act` whose only actions are interrupts (they may let them pass)."""
+    return interrupters(state) - {state.mover}
+
+
+# --- legal actions -----------------------------------------------------------------------
+
+
+def _mover_actions(state: State) -> list[Action]:
+    # The actions of the seat that must act, in `legal_actions` order (interrupts apart).
+    seat, hand = state.mover, state.hands[state.mover]
+    out: list[Action]
+    if state.phase is Phase.SHADOW:
+        out = [Play(seat, c) for c in beating(hand, 1, reference_value(state), True)]
+        out.append(Decline(seat))
+        return out
+    if not state.ref_size:
+        out = [Play(seat, c) for c in openings(hand)]
+        if NUM_X in hand:
+            out.append(NumX(seat))
+        return out
+    size, value = state.ref_size, reference_value(state)
+    infinity = holds_infinity(state.reference)
+    if state.phase is Phase.TAKEN:
+        taken = state.taken
+        out = []
+        if taken is not None and taken is not NUM_X:
+            candidates = beating(hand | {taken}, size, value, infinity)
+            out = [Play(seat, c) for c in candidates if taken in c]
+        out.append(Keep(seat))
+        if state.source is Pile.DRAW:
+            out.append(Discard(seat))
+        return out
+    out = [Play(seat, c) for c in beating(hand, size, value, infinity)]
+    if NUM_X in hand:
+        out.append(NumX(seat))
+    can_draw = bool(state.draw) or len(state.discard) > 1
+    if can_draw:
+        out.append(Take(seat, Pile.DRAW))
+    if state.discard:
+        out.append(Take(seat, Pile.DISCARD))
+    elif not can_draw:
+        out.append(Pass(seat))
+    return out
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """Every action any seat may take now: by seat, the seat to move's own actions first.
+
+    The seat to move's actions come in this order: plays (by their cards'
+    `num_card_key`), NUM_X, take from the draw pile, take from the discard, pass, keep,
+    discard, decline; then that seat's interrupts. Other seats only have interrupts
+    (RAINBOW before SHADOW).
+    """
+    if state.phase is Phase.OVER:
+        return ()
+    mover = state.mover
+    cards = _interrupt_cards(state)
+    if not cards:
+        return tuple(_mover_actions(state))
+    out: list[Action] = []
+    for seat, hand in enumerate(state.hands):
+        if seat == mover:
+            out.extend(_mover_actions(state))
+        if seat != state.author:
+            out.extend(Interrupt(seat, card) for card in cards if card in hand)
+    return tuple(out)
+
+
+# --- apply -------------------------------------------------------------------------------
+
+
+def apply(state: State, action: Action) -> State:
+    """Return the state after `action`; `state` itself is never changed.
+
+    Raises:
+        IllegalActionError: the action is not legal now (its `reason` says why).
+
+    """
+    handler = _HANDLERS.get(type(action))
+    if handler is None:
+        raise IllegalActionError(action, Reason.MALFORMED, "not a Num Bounce action")
+    if state.phase is Phase.OVER:
+        raise IllegalActionError(action, Reason.GAME_OVER, "the match is over")
+    seat = action.seat
+    if type(seat) is not int:
+        raise IllegalActionError(action, Reason.MALFORMED, "the seat must be an int")
+    if not 0 <= seat < state.config.players:
+        raise IllegalActionError(action, Reason.NOT_YOUR_TURN, f"there is no seat {seat}")
+    return handler(state, action)
+
+
+def _refuse(action: Any, reason: Reason, detail: str) -> IllegalActionError:
+    return IllegalActionError(action, reason, detail)
+
+
+def _card_index(card: object) -> int:
+    # The card's place in the canonical order, or -1 if it is not a card of this game.
+    if type(card) is FamilyCard:
+        if type(card.family) is not Family or type(card.value) is not int:
+            return -1
+    elif type(card) is SpecialCard:
+        if type(card.kind) is not Special or type(card.copy) is not int:
+            return -1
+    else:
+        return -1
+    return RANK.get(card, -1)
+
+
+def _expect(state: State, action: Action, *phases: Phase) -> None:
+    # The action is the mover's and comes in one of `phases`.
+    if state.phase not in phases:
+        raise _refuse(action, Reason.WRONG_PHASE, f"not possible in phase {state.phase.value}")
+    if action.seat != state.mover:
+        raise _refuse(action, Reason.NOT_YOUR_TURN, f"seat {state.mover} is to act")
+
+
+def _replace(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return (*items[:index], value, *items[index + 1 :])
+
+
+def _play(state: State, action: Play) -> State:
+    _expect(state, action, Phase.PLAY, Phase.TAKEN, Phase.SHADOW)
+    seat, cards, phase = action.seat, action.cards, state.phase
+    if type(cards) is not tuple or not cards:
+        raise _refuse(action, Reason.MALFORMED, "cards must be a non-empty tuple of cards")
+    previous = -1
+    for card in cards:
+        index = _card_index(card)
+        if index <= previous:
+            raise _refuse(
+                action, Reason.MALFORMED, "cards must be distinct cards of this game, in order"
+            )
+        previous = index
+    hand = state.hands[seat]
+    taken = state.taken
+    if phase is Phase.TAKEN and taken not in cards:
+        raise _refuse(action, Reason.NOT_ALLOWED, f"the play must contain the taken card {taken}")
+    for card in cards:
+        if card not in hand and card != taken:
+            raise _refuse(action, Reason.CARD_NOT_HELD, f"{card} is not in the hand")
+    value = value_of(cards)
+    if value == MIXED:
+        raise _refuse(action, Reason.NOT_ALLOWED, "a combination is cards of one value (no NUMX)")
+    size = state.ref_size
+    down = False
+    if phase is Phase.SHADOW:
+        if len(cards) != 1:
+            raise _refuse(action, Reason.NOT_ALLOWED, "only one card goes on the own SHADOW")
+        shadow_value = state.trick[-1].value  # type: ignore[union-attr]
+        if value is not None and value <= shadow_value:
+            raise _refuse(action, Reason.NOT_ALLOWED, "the card must go up on the SHADOW")
+    elif size:
+        if len(cards) != size:
+            raise _refuse(action, Reason.NOT_ALLOWED, f"the trick is played with {size} cards")
+        reference = state.trick[len(state.trick) - size :]
+        target = value_of(reference)
+        if target is None:
+            raise _refuse(action, Reason.NOT_ALLOWED, "nothing goes on an all-INFINITY reference")
+        if value is not None and value <= target:
+            if value == target:
+                raise _refuse(action, Reason.NOT_ALLOWED, "go up or down, not the same value")
+            if holds_infinity(cards) or holds_infinity(reference):
+                raise _refuse(action, Reason.NOT_ALLOWED, "no going down with an INFINITY")
+            down = True
+    played = frozenset(cards)
+    new_hand = hand - played
+    known = state.known[seat]
+    if known:
+        known -= played
+    trick = state.trick
+    if down:
+        beaten = trick[len(trick) - size :]
+        trick = (*trick[: len(trick) - size], *cards)
+        new_hand |= frozenset(beaten)
+        known |= frozenset(beaten)
+    else:
+        trick += cards
+    hands = _replace(state.hands, seat, new_hand)
+    knowns = _replace(state.known, seat, known)
+    interrupted = state.interrupted if size else False
+    if not new_hand:
+        return _end_round(
+            state,
+            (seat,),
+            hands,
+            knowns,
+            state.draw,
+            state.discard,
+            trick,
+            len(cards),
+            seat,
+            interrupted,
+            state.recycles,
+        )
+    return _next_turn(
+        state,
+        hands,
+        knowns,
+        state.draw,
+        state.discard,
+        trick,
+        len(cards),
+        seat,
+        interrupted,
+        state.recycles,
+        (seat + 1) % state.config.players,
+    )
+
+
+def _numx(state: State, action: NumX) -> State:
+    _expect(state, action, Phase.PLAY)
+    seat = action.seat
+    hand = state.hands[seat]
+    if NUM_X not in hand:
+        raise _refuse(action, Reason.CARD_NOT_HELD, "NUMX is not in the hand")
+    new_hand = hand - {NUM_X}
+    hands = _replace(state.hands, seat, new_hand)
+    knowns = _replace(state.known, seat, state.known[seat] - {NUM_X})
+    discard = (*state.discard, *state.trick, NUM_X)
+    if not new_hand:
+        return _end_round(
+            state, (seat,), hands, knowns, state.draw, discard, (), 0, None, False, state.recycles
+        )
+    return _next_turn(
+        state, hands, knowns, state.draw, discard, (), 0, None, False, state.recycles, seat
+    )
+
+
+def _take(state: State, action: Take) -> State:
+    _expect(state, action, Phase.PLAY)
+    pile = action.pile
+    if type(pile) is not Pile:
+        raise _refuse(action, Reason.MALFORMED, "the pile must be Pile.DRAW or Pile.DISCARD")
+    if not state.ref_size:
+        raise _refuse(action, Reason.NOT_ALLOWED, "a new trick must be opened first")
+    draw, discard, recycles = state.draw, state.discard, state.recycles
+    if pile is Pile.DRAW:
+        if not draw:
+            if len(discard) < 2:
+                raise _refuse(
+                    action, Reason.NOT_ALLOWED, "the draw pile is empty, nothing to recycle"
+                )
+            seed = derive_seed(state.seed, "round", state.round, "recycle", recycles)
+            draw = shuffled(discard[:-1], seed)
+            discard = discard[-1:]
+            recycles += 1
+        card = draw[0]
+        draw = draw[1:]
+    else:
+        if not discard:
+            raise _refuse(action, Reason.NOT_ALLOWED, "the discard pile is empty")
+        card = discard[-1]
+        discard = discard[:-1]
+    return State(
+        state.config,
+        state.seed,
+        state.round,
+        state.wins,
+        Phase.TAKEN,
+        state.mover,
+        state.turn,
+        state.hands,
+        state.known,
+        draw,
+        discard,
+        state.trick,
+        state.ref_size,
+        state.author,
+        state.interrupted,
+        card,
+        pile,
+        recycles,
+    )
+
+
+def _keep(state: State, action: Keep) -> State:
+    _expect(state, action, Phase.TAKEN)
+    hands, known = _taken_into_hand(state)
+    return _turn_passes(state, hands, known, state.discard)
+
+
+def _discard(state: State, action: Discard) -> State:
+    _expect(state, action, Phase.TAKEN)
+    taken = state.taken
+    if state.source is not Pile.DRAW or taken is None:
+        raise _refuse(action, Reason.NOT_ALLOWED, "a card taken from the discard cannot go back")
+    return _turn_passes(state, state.hands, state.known, (*state.discard, taken))
+
+
+def _pass(state: State, action: Pass) -> State:
+    _expect(state, action, Phase.PLAY)
+    if not state.ref_size:
+        raise _refuse(action, Reason.NOT_ALLOWED, "a new trick must be opened")
+    if state.draw or state.discard:
+        raise _refuse(action, Reason.NOT_ALLOWED, "a card can be taken: passing is not allowed")
+    return _turn_passes(state, state.hands, state.known, state.discard)
+
+
+def _decline(state: State, action: Decline) -> State:
+    _expect(state, action, Phase.SHADOW)
+    return _turn_passes(state, state.hands, state.known, state.discard)
+
+
+def _turn_passes(state: State, hands: Hands, known: Hands, discard: tuple[NumCard, ...]) -> State:
+    # The seat to act ends its turn without laying anything: play goes to its left.
+    return _next_turn(
+        state,
+        hands,
+        known,
+        state.draw,
+        discard,
+        state.trick,
+        state.ref_size,
+        state.author,
+        state.interrupted,
+        state.recycles,
+        (state.mover + 1) % state.config.players,
+    )
+
+
+def _interrupt(state: State, action: Interrupt) -> State:
+    seat, card = action.seat, action.card
+    if state.phase is not Phase.PLAY and state.phase is not Phase.TAKEN:
+        raise _refuse(action, Reason.WRONG_PHASE, f"no interrupt in phase {state.phase.value}")
+    if _card_index(card) < 0:
+        raise _refuse(action, Reason.MALFORMED, "the card must be a card of this game")
+    if type(card) is not FamilyCard or card.family not in (Family.RAINBOW, Family.SHADOW):
+        raise _refuse(action, Reason.NOT_ALLOWED, "only a RAINBOW or a SHADOW interrupts")
+    if card not in state.hands[seat]:
+        raise _refuse(action, Reason.CARD_NOT_HELD, f"{card} is not in the hand")
+    if state.interrupted:
+        raise _refuse(action, Reason.NOT_ALLOWED, "this trick was already interrupted")
+    if seat == state.author:
+        raise _refuse(action, Reason.NOT_ALLOWED, "the author of the reference cannot interrupt it")
+    value = reference_value(state)
+    if value is None:
+        raise _refuse(
+            action, Reason.NOT_ALLOWED, "only a reference with a value can be interrupted"
+        )
+    if card.value != value:
+        raise _refuse(action, Reason.NOT_ALLOWED, f"the reference value is {value}")
+    is_shadow = card.family is Family.SHADOW
+    if is_shadow and state.ref_size < 2:
+        raise _refuse(action, Reason.NOT_ALLOWED, "a SHADOW cannot interrupt a single card")
+    if state.phase is Phase.TAKEN:
+        hands, knowns = _taken_into_hand(state)
+    else:
+        hands, knowns = state.hands, state.known
+    new_hand = hands[seat] - {card}
+    hands = _replace(hands, seat, new_hand)
+    if knowns[seat]:
+        knowns = _replace(knowns, seat, knowns[seat] - {card})
+    trick = (*state.trick, card)
+    size = 1 if is_shadow else state.ref_size + 1
+    if not new_hand:
+        return _end_round(
+            state,
+            (seat,),
+            hands,
+            knowns,
+            state.draw,
+            state.discard,
+            trick,
+            size,
+            seat,
+            True,
+            state.recycles,
+        )
+    if not is_shadow:
+        return _next_turn(
+            state,
+            hands,
+            knowns,
+            state.draw,
+            state.discard,
+            trick,
+            size,
+            seat,
+            True,
+            state.recycles,
+            (seat + 1) % state.config.players,
+        )
+    return State(
+        state.config,
+        state.seed,
+        state.round,
+        state.wins,
+        Phase.SHADOW,
+        seat,
+        state.turn,
+        hands,
+        knowns,
+        state.draw,
+        state.discard,
+        trick,
+        1,
+        seat,
+        True,
+        None,
+        None,
+        state.recycles,
+    )
+
+
+def _taken_into_hand(state: State) -> tuple[Hands, Hands]:
+    # The hands and known cards once the mover's taken card has joined its hand.
+    seat, card = state.mover, state.taken
+    assert card is not None
+    hands = _replace(state.hands, seat, state.hands[seat] | {card})
+    if state.source is Pile.DISCARD:
+        return hands, _replace(state.known, seat, state.known[seat] | {card})
+    return hands, state.known
+
+
+def _next_turn(
+    state: State,
+    hands: Hands,
+    known: Hands,
+    draw: tuple[NumCard, ...],
+    discard: tuple[NumCard, ...],
+    trick: tuple[NumCard, ...],
+    ref_size: int,
+    author: int | None,
+    interrupted: bool,
+    recycles: int,
+    seat: int,
+) -> State:
+    # The turn passes to `seat`: the trick closes if `seat` laid the reference; the
+    # round ends if this was the last turn `max_turns_per_round` allows.
+    if seat == author:
+        discard = (*discard, *trick)
+        trick, ref_size, author, interrupted = (), 0, None, False
+    turn = state.turn + 1
+    limit = state.config.max_turns_per_round
+    if limit is not None and turn >= limit:
+        fewest = min(len(hand) for hand in hands)
+        winners = tuple(s for s, hand in enumerate(hands) if len(hand) == fewest)
+        return _end_round(
+            state,
+            winners,
+            hands,
+            known,
+            draw,
+            discard,
+            trick,
+            ref_size,
+            author,
+            interrupted,
+            recycles,
+        )
+    return State(
+        state.config,
+        state.seed,
+        state.round,
+        state.wins,
+        Phase.PLAY,
+        seat,
+        turn,
+        hands,
+        known,
+        draw,
+        discard,
+        trick,
+        ref_size,
+        author,
+        interrupted,
+        None,
+        None,
+        recycles,
+    )
+
+
+def _end_round(
+    state: State,
+    winners: tuple[int, ...],
+    hands: Hands,
+    known: Hands,
+    draw: tuple[NumCard, ...],
+    discard: tuple[NumCard, ...],
+    trick: tuple[NumCard, ...],
+    ref_size: int,
+    author: int | None,
+    interrupted: bool,
+    recycles: int,
+) -> State:
+    # `winners` (seats, ascending) win the round; the match ends, or the next round is dealt
+    # and opened by the first winner.
+    config = state.config
+    wins = tuple(w + (s in winners) for s, w in enumerate(state.wins))
+    over = (config.rounds is not None and state.round + 1 >= config.rounds) or (
+        config.target_wins is not None and max(wins) >= config.target_wins
+    )
+    if not over:
+        order = shuffled(ALL_CARDS, derive_seed(state.seed, "round", state.round + 1))
+        return _deal(config, state.seed, state.round + 1, wins, order, winners[0])
+    return State(
+        config,
+        state.seed,
+        state.round,
+        wins,
+        Phase.OVER,
+        winners[0],
+        state.turn + 1,
+        hands,
+        known,
+        draw,
+        discard,
+        trick,
+        ref_size,
+        author,
+        interrupted,
+        None,
+        None,
+        recycles,
+    )
+
+
+# Dispatch on the exact class: anything else (a subclass, junk) is malformed.
+_HANDLERS: dict[type, Callable[[State, Any], State]] = {
+    Play: _play,
+    NumX: _numx,
+    Take: _take,
+    Keep: _keep,
+    Discard: _discard,
+    Pass: _pass,
+    Interrupt: _interrupt,
+    Decline: _decline,
+}

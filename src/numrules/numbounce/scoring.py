@@ -1,0 +1,18 @@
+"""Num Bounce scoring: round wins decide the match (the most wins; ties share)."""
+
+from __future__ import annotations
+
+from numrules.numbounce.state import Phase, State
+
+
+def scores(state: State) -> tuple[int, ...]:
+    """Rounds each seat has won so far."""
+    return state.wins
+
+
+def winners(state: State) -> frozenset[int]:
+    """The seats with the most round wins once the match is over (ties share); else empty."""
+    if state.phase is not Phase.OVER:
+        return frozenset()
+    best = max(state.wins)
+    return frozenset(s for s, wins in enumerate(state.wins) if wins == best)

@@ -1,0 +1,184 @@
+"""The Num Bounce game state (immutable) and its consistency check."""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from typing import NoReturn
+
+import attrs
+
+from numrules.core.cards import Family, FamilyCard, NumCard
+from numrules.core.errors import StateError
+from numrules.numbounce.cards import ALL_CARDS, NUM_X, Pile
+from numrules.numbounce.combinations import MIXED, value_of
+from numrules.numbounce.config import Config
+
+
+class Phase(enum.Enum):
+    """What the game is waiting for."""
+
+    PLAY = "play"
+    """The player to move opens, plays, takes a card, plays NUM_X or passes."""
+    TAKEN = "taken"
+    """The player to move has taken a card: play a combination with it, keep or discard it."""
+    SHADOW = "shadow"
+    """A SHADOW interrupt was played: its player may go up on it with one card, or decline."""
+    OVER = "over"
+    """The match has ended."""
+
+
+@attrs.frozen(slots=True)
+class State:
+    """A complete Num Bounce position, hidden parts included (never show it to a player).
+
+    Build it with `new_game`; change it only with `apply`. Interrupts are out-of-turn
+    actions, so besides `mover` other seats may act (see `rules.to_act`).
+    """
+
+    config: Config
+    seed: int
+    """The match seed; round r is dealt from a shuffle derived from (seed, r)."""
+    round: int
+    """The current round, from 0."""
+    wins: tuple[int, ...]
+    """Rounds each seat has won."""
+    phase: Phase
+    mover: int
+    """The seat that must act: the player to move (phase SHADOW: the Shadow's player)."""
+    turn: int
+    """Turns completed in this round (a turn ends when play comes back to phase PLAY)."""
+    hands: tuple[frozenset[NumCard], ...]
+    """Each seat's hand (a pending taken card is in `taken`, not here)."""
+    known: tuple[frozenset[NumCard], ...]
+    """The cards of each hand that every seat knows (taken from the discard, or taken
+    back by going down)."""
+    draw: tuple[NumCard, ...]
+    """The draw pile, top card first (face down)."""
+    discard: tuple[NumCard, ...]
+    """The discard pile, bottom card first: the top card is the last one (face up)."""
+    trick: tuple[NumCard, ...]
+    """The cards of the current trick in the order they were laid."""
+    ref_size: int
+    """The reference is the last `ref_size` cards of the trick (0: no reference yet)."""
+    author: int | None
+    """The seat that laid the reference (None while there is none)."""
+    interrupted: bool
+    """Whether a RAINBOW or SHADOW interrupt already happened in this trick."""
+    taken: NumCard | None
+    """Phase TAKEN: the card the player to move has just taken."""
+    source: Pile | None
+    """Phase TAKEN: the pile `taken` came from."""
+    recycles: int
+    """How many times the discard has been shuffled into a new draw pile this round."""
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return self.config.players
+
+    @property
+    def reference(self) -> tuple[NumCard, ...]:
+        """The combination to beat: the last `ref_size` cards of the trick."""
+        return self.trick[len(self.trick) - self.ref_size :]
+
+
+def _fail(message: str) -> NoReturn:
+    raise StateError(f"inconsistent Num Bounce state: {message}")
+
+
+def card_zones(state: State) -> dict[str, tuple[NumCard, ...]]:
+    """Every card of the round by place (`hand:0`, `taken`, `draw`, `discard`, `trick`)."""
+    zones: dict[str, tuple[NumCard, ...]] = {
+        f"hand:{seat}": tuple(hand) for seat, hand in enumerate(state.hands)
+    }
+    zones["taken"] = () if state.taken is None else (state.taken,)
+    zones["draw"] = state.draw
+    zones["discard"] = state.discard
+    zones["trick"] = state.trick
+    return zones
+
+
+def check_state(state: State) -> None:
+    """Raise `StateError` unless `state` is a position the rules can reach.
+
+    Checks the match counters, that every card is in exactly one place, that the
+    publicly known cards are in their hands, that the reference is a combination, and
+    that the phase agrees with the rest. Used when a state is loaded from JSON.
+    """
+    config = state.config
+    if not isinstance(config, Config):
+        _fail("config is not a numbounce.Config")
+    n = config.players
+    for name in ("wins", "hands", "known"):
+        if len(getattr(state, name)) != n:
+            _fail(f"{name} must have one entry per seat")
+    over = state.phase is Phase.OVER
+    if state.round < 0 or state.turn < 0 or state.recycles < 0:
+        _fail("negative round, turn or recycle count")
+    if any(w < 0 or w > state.round + over for w in state.wins):
+        _fail(f"round wins {state.wins} are impossible in round {state.round}")
+    if sum(state.wins) < state.round + over:
+        _fail("every finished round has at least one winner")
+    if config.rounds is not None and state.round >= config.rounds:
+        _fail(f"round {state.round} is past the last round")
+    if config.target_wins is not None and (max(state.wins) >= config.target_wins) != over:
+        _fail("the match ends exactly when a seat reaches the target")
+    if config.rounds is not None and over and state.round != config.rounds - 1:
+        _fail("a fixed-length match ends after its last round")
+    limit = config.max_turns_per_round
+    if limit is not None and state.turn > limit - (not over):
+        _fail(f"turn {state.turn} is past the limit of {limit}")
+    if not 0 <= state.mover < n:
+        _fail(f"no seat {state.mover}")
+    counts = Counter(c for zone in card_zones(state).values() for c in zone)
+    if set(counts) != set(ALL_CARDS) or max(counts.values()) != 1:
+        _fail("the cards are not exactly the deck, each once")
+    for hand, known in zip(state.hands, state.known, strict=True):
+        if not known <= hand:
+            _fail("a publicly known card is not in its hand")
+    _check_trick(state)
+    _check_phase(state)
+
+
+def _check_trick(state: State) -> None:
+    size = state.ref_size
+    if not 0 <= size <= len(state.trick):
+        _fail(f"reference size {size} does not fit the trick")
+    if (size == 0) != (not state.trick) or (size == 0) != (state.author is None):
+        _fail("a trick, its reference and its author exist together")
+    if state.author is not None and not 0 <= state.author < state.players:
+        _fail(f"no seat {state.author}")
+    if state.interrupted and not state.trick:
+        _fail("an interrupt needs a trick")
+    if NUM_X in state.trick:
+        _fail("NUM_X never stays in a trick")
+    if size and value_of(state.reference) == MIXED:
+        _fail("the reference is not a combination")
+
+
+def _check_phase(state: State) -> None:
+    phase = state.phase
+    if (phase is Phase.TAKEN) != (state.taken is not None) or (state.taken is None) != (
+        state.source is None
+    ):
+        _fail("a taken card (and its pile) exists exactly in phase TAKEN")
+    if phase is Phase.OVER:
+        return
+    if not all(state.hands):
+        _fail("a round with an empty hand is over")
+    if phase is Phase.SHADOW:
+        last = state.trick[-1] if state.trick else None
+        if (
+            not state.interrupted
+            or state.ref_size != 1
+            or type(last) is not FamilyCard
+            or last.family is not Family.SHADOW
+            or state.author != state.mover
+        ):
+            _fail("phase SHADOW follows a SHADOW interrupt by the seat to act")
+        return
+    if state.author == state.mover:
+        _fail("the author of the reference is never the player to move")
+    if phase is Phase.TAKEN and not state.ref_size:
+        _fail("a card is taken only when there is a reference")

@@ -1,0 +1,149 @@
+"""Num Wars: trick taking with trumps, the steal, a Bomb and secret roles.
+
+The rules in plain English are in docs/rules/numwars.md. This package exposes the
+uniform numrules game API (see docs/architecture.md)::
+
+    from numrules import numwars as nw
+
+    state = nw.new_game(nw.Config(players=5), seed=7)
+    while not nw.is_terminal(state):
+        state = nw.apply(state, nw.legal_actions(state)[0])
+    print(nw.scores(state), nw.winners(state))
+    print(state.history[0].scores[0])  # why seat 0 scored what it scored in round 1
+"""
+
+from numrules.core.cards import FamilyCard, NumCard, SpecialCard
+from numrules.core.game import Game
+from numrules.numwars.actions import ACTION_TYPES, Action, Play, parse_action
+from numrules.numwars.cards import (
+    BOMB,
+    JOKER,
+    NEUTRAL_ONES,
+    NUM_X,
+    QUANTUM,
+    Format,
+    Role,
+    Suit,
+    is_trump,
+    parse_card,
+    parse_cards,
+    partner,
+    role_of,
+    suit_of,
+)
+from numrules.numwars.config import HAND_SIZES, MAX_PLAYERS, MIN_PLAYERS, Config
+from numrules.numwars.observation import Observation, hidden_cards, observe
+from numrules.numwars.rules import apply, dealer, is_terminal, legal_actions, new_game, to_act
+from numrules.numwars.scoring import (
+    bomb_outcome,
+    card_points,
+    pair_points,
+    round_points,
+    round_result,
+    scores,
+    winners,
+)
+from numrules.numwars.state import (
+    BombOutcome,
+    Fate,
+    Phase,
+    RoundResult,
+    RoundScore,
+    State,
+    card_zones,
+    check_state,
+    roles,
+)
+from numrules.numwars.tricks import bomb_fate, is_steal, led_suit, legal_plays, winner
+
+
+def all_cards(config: Config) -> tuple[NumCard, ...]:
+    """Every card of the config's format (82 SHORT or 106 FULL)."""
+    return config.all_cards()
+
+
+GAME = Game(
+    name="numwars",
+    title="Num Wars",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    lower_score_wins=False,
+    Config=Config,
+    State=State,
+    Observation=Observation,
+    action_types=ACTION_TYPES,
+    card_types=(FamilyCard, SpecialCard),
+    new_game=new_game,
+    legal_actions=legal_actions,
+    to_act=to_act,
+    apply=apply,
+    is_terminal=is_terminal,
+    scores=scores,
+    winners=winners,
+    observe=observe,
+    parse_action=parse_action,
+    parse_card=parse_card,
+    parse_cards=parse_cards,
+    all_cards=all_cards,
+    card_zones=card_zones,
+    hidden_cards=hidden_cards,
+    check_state=check_state,
+)
+"""The Num Wars `Game` bundle (also `numrules.get_game("numwars")`)."""
+
+__all__ = [
+    "ACTION_TYPES",
+    "BOMB",
+    "GAME",
+    "HAND_SIZES",
+    "JOKER",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "NEUTRAL_ONES",
+    "NUM_X",
+    "QUANTUM",
+    "Action",
+    "BombOutcome",
+    "Config",
+    "Fate",
+    "Format",
+    "Observation",
+    "Phase",
+    "Play",
+    "Role",
+    "RoundResult",
+    "RoundScore",
+    "State",
+    "Suit",
+    "all_cards",
+    "apply",
+    "bomb_fate",
+    "bomb_outcome",
+    "card_points",
+    "card_zones",
+    "check_state",
+    "dealer",
+    "hidden_cards",
+    "is_steal",
+    "is_terminal",
+    "is_trump",
+    "led_suit",
+    "legal_actions",
+    "legal_plays",
+    "new_game",
+    "observe",
+    "pair_points",
+    "parse_action",
+    "parse_card",
+    "parse_cards",
+    "partner",
+    "role_of",
+    "roles",
+    "round_points",
+    "round_result",
+    "scores",
+    "suit_of",
+    "to_act",
+    "winner",
+    "winners",
+]
