@@ -1,0 +1,465 @@
+"""`best_validation`: card-disjoint combinations with the highest total score, exactly.
+
+The search works on *options* rather than on card subsets. For the objectives that only
+care about values (pairs, straights, ...), every combination with the same values and
+the same use of a wild scores the same and leaves the same counts behind, so one option
+stands for all of them: "two cards of value 12", "one card each of 3, 4, 5, 6". Flushes
+and straight flushes name their exact cards (the family matters), Shadow straights their
+exact Shadows. An option is feasible when, at every value, the cards it takes plus those
+already taken do not exceed the cards of that value, and its named cards are still free.
+
+A depth-first branch and bound picks at most one option per objective. Its upper bound
+is the smallest of three valid bounds:
+
+- each remaining objective's best feasible option, independently;
+- the bonuses of those objectives plus the best card values left, each counted once;
+- a Lagrangian bound: with a price on every card (by value, optimised once at the root by
+  subgradient steps), the prices of the cards left plus each objective's best option
+  after paying for its cards.
+
+A table of visited positions (same objective, same cards left, reached with no more
+points) cuts the permutations that lead to the same position. Finally the anonymous
+options get concrete cards, lowest in canonical order first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from itertools import combinations
+
+from numrules.core.cards import FamilyCard, NumCard
+from numrules.numstop.combinations import (
+    _CARDS,
+    _SPAN,
+    Combination,
+    CollectionError,
+    _Ranks,
+    _ranks,
+    wild_value_sets,
+)
+from numrules.numstop.config import Config
+from numrules.numstop.objectives import (
+    INDEX,
+    OBJECTIVES,
+    SAME_VALUE,
+    STRAIGHTS,
+    Objective,
+    combination_points,
+)
+
+_DEFAULT_CONFIG = Config()
+
+# An option: (points, use, named, objective, anonymous, wilds, packed)
+#   use: ((slot, count), ...) cards taken per value slot 0..max_value, slot max_value + 1
+#        counting Shadows (named Shadows and wilds alike)
+#   named: bitmask of the exact cards it names (bit = rank)
+#   anonymous: ((value, count), ...) cards of those values, any non-Shadow family
+#   packed: `use` packed in one int, a field of _FIELD bits per slot (see `_pack`)
+Option = tuple[
+    int, tuple[tuple[int, int], ...], int, Objective, tuple[tuple[int, int], ...], int, int
+]
+
+# Counts per slot are packed in _FIELD-bit fields whose top bit is a guard: an option fits
+# when subtracting its packed use from the packed free counts (guards set) clears no guard.
+_FIELD = 6
+_GUARD_BIT = 1 << (_FIELD - 1)
+
+
+def _pack(use: Iterable[tuple[int, int]]) -> int:
+    return sum(count << (_FIELD * slot) for slot, count in use)
+
+
+def _guards(slots: int) -> int:
+    return sum(_GUARD_BIT << (_FIELD * slot) for slot in range(slots))
+
+
+def _use(
+    anonymous: Iterable[tuple[int, int]], named: Iterable[int]
+) -> tuple[tuple[tuple[int, int], ...], int]:
+    counts: dict[int, int] = {}
+    for value, count in anonymous:
+        counts[value] = counts.get(value, 0) + count
+    mask = 0
+    for rank in named:
+        mask |= 1 << rank
+        if rank < _SHADOW_RANK:
+            counts[rank % _SPAN] = counts.get(rank % _SPAN, 0) + 1
+    return tuple(sorted(counts.items())), mask
+
+
+_SHADOW_RANK = 5 * _SPAN
+
+
+class _Options:
+    """Every option of every wanted objective, for one collection."""
+
+    def __init__(self, cards: _Ranks, wanted: Sequence[Objective], config: Config) -> None:
+        self.cards = cards
+        self.config = config
+        self.shadow_slot = cards.max_value + 1
+        self.counts = [len(group) for group in cards.by_value] + [len(cards.shadows)]
+        self.by_objective: dict[Objective, list[Option]] = {}
+        for objective in wanted:
+            found: list[Option] = []
+            self._generate(objective, found)
+            if found:
+                found.sort(key=lambda o: -o[0])
+                self.by_objective[objective] = found
+
+    def _add(
+        self,
+        out: list[Option],
+        objective: Objective,
+        anonymous: tuple[tuple[int, int], ...] = (),
+        named: tuple[int, ...] = (),
+        wilds: int = 0,
+    ) -> None:
+        config = self.config
+        bonus = config.bonus(objective)
+        if objective is Objective.SHADOW_STRAIGHT:
+            points = bonus
+        else:
+            points = bonus + config.wild_points * wilds
+            points += sum(v * k for v, k in anonymous) + sum(r % _SPAN for r in named)
+        shadows = wilds + sum(r >= _SHADOW_RANK for r in named)
+        use, mask = _use(anonymous, named)
+        if shadows:
+            use = (*use, (self.shadow_slot, shadows))
+        out.append((points, use, mask, objective, anonymous, wilds, _pack(use)))
+
+    def _generate(self, objective: Objective, out: list[Option]) -> None:
+        counts, wild = self.counts, bool(self.cards.shadows)
+        values = range(self.cards.max_value + 1)
+        sizes = SAME_VALUE.get(objective)
+        if sizes is not None and len(sizes) == 1:
+            (size,) = sizes
+            for v in values:
+                if counts[v] >= size:
+                    self._add(out, objective, ((v, size),))
+                if wild and counts[v] >= size - 1:
+                    self._add(out, objective, ((v, size - 1),), wilds=1)
+        elif sizes is not None:
+            small, large = sizes  # (2, 2) two pairs, (2, 3) full house
+            for v in values:
+                for w in values:
+                    if v == w:
+                        continue
+                    if counts[v] >= large and counts[w] >= small and (small != large or v < w):
+                        self._add(out, objective, ((v, large), (w, small)))
+                    if wild and counts[v] >= large and counts[w] >= 1:
+                        self._add(out, objective, ((v, large), (w, 1)), wilds=1)
+                    if wild and small != large and v < w and counts[v] >= 2 and counts[w] >= 2:
+                        self._add(out, objective, ((v, 2), (w, 2)), wilds=1)
+        elif objective is Objective.FLUSH:
+            for family in self.cards.by_family:
+                for combo in combinations(family, objective.size):
+                    self._add(out, objective, named=combo)
+                if wild:
+                    for combo in combinations(family, objective.size - 1):
+                        self._add(out, objective, named=combo, wilds=1)
+        elif objective is Objective.STRAIGHT_FLUSH:
+            self._straight_flushes(out)
+        elif objective is Objective.SHADOW_STRAIGHT:
+            self._shadow_straights(out)
+        else:
+            length = STRAIGHTS[objective]
+            for start in range(self.cards.max_value - length + 2):
+                window = range(start, start + length)
+                if all(counts[v] for v in window):
+                    self._add(out, objective, tuple((v, 1) for v in window))
+            if wild:
+                for value_set in wild_value_sets(length, self.cards.max_value):
+                    if all(counts[v] for v in value_set):
+                        self._add(out, objective, tuple((v, 1) for v in value_set), wilds=1)
+
+    def _straight_flushes(self, out: list[Option]) -> None:
+        objective, max_value = Objective.STRAIGHT_FLUSH, self.cards.max_value
+        length = objective.size
+        for family in self.cards.by_family:
+            at = {r % _SPAN: r for r in family}
+            for start in range(max_value - length + 2):
+                window = range(start, start + length)
+                if all(v in at for v in window):
+                    self._add(out, objective, named=tuple(at[v] for v in window))
+            if self.cards.shadows:
+                for value_set in wild_value_sets(length, max_value):
+                    if all(v in at for v in value_set):
+                        self._add(out, objective, named=tuple(at[v] for v in value_set), wilds=1)
+
+    def _shadow_straights(self, out: list[Option]) -> None:
+        objective = Objective.SHADOW_STRAIGHT
+        shadow_at = {r % _SPAN: r for r in self.cards.shadows}
+        for start in range(self.cards.max_value - 1):
+            choices = []
+            for v in range(start, start + 3):
+                here: list[int | None] = [None] if self.counts[v] else []
+                if v in shadow_at:
+                    here.append(shadow_at[v])
+                choices.append(here)
+            for pattern in _product(choices):
+                named = tuple(r for r in pattern if r is not None)
+                if named:
+                    anonymous = tuple((start + i, 1) for i, r in enumerate(pattern) if r is None)
+                    self._add(out, objective, anonymous, named)
+
+
+def _product(choices: list[list[int | None]]) -> Iterable[tuple[int | None, ...]]:
+    if not choices:
+        yield ()
+        return
+    for first in choices[0]:
+        for rest in _product(choices[1:]):
+            yield (first, *rest)
+
+
+class _Search:
+    """Depth-first branch and bound over the objectives (see the module docstring)."""
+
+    def __init__(self, options: _Options) -> None:
+        self.options = options
+        self.avail = list(options.counts)
+        self.slots = len(self.avail)
+        self.guards = _guards(self.slots)
+        self.free = _pack(enumerate(self.avail)) | self.guards
+        self.wild_points = options.config.wild_points
+        self.named = 0
+        self.chosen: list[Option] = []
+        self.seen: dict[tuple[int, int, int], int] = {}
+        lists = list(options.by_objective.values())
+        self.best, self.best_chosen = self._greedy(lists)
+        self.prices = self._prices(lists)
+        self.price_left = self._cost(((slot, a) for slot, a in enumerate(self.avail)))
+        reduced = [
+            sorted(((o[0] - self._cost(o[1]), o) for o in lst), key=lambda x: -x[0])
+            for lst in lists
+        ]
+        # The objectives with fewest options first: the last levels, with the most
+        # options, are then cheap scans for the best feasible option.
+        order = sorted(range(len(lists)), key=lambda j: (len(lists[j]), INDEX[lists[j][0][3]]))
+        self.lists = [lists[j] for j in order]
+        self.reduced = [reduced[j] for j in order]
+        objectives = [lst[0][3] for lst in self.lists]
+        self.sizes = [0 if o is Objective.SHADOW_STRAIGHT else o.size for o in objectives]
+        self.bonuses = [options.config.bonus(o) for o in objectives]
+
+    def _cost(self, use: Iterable[tuple[int, int]]) -> float:
+        prices = self.prices
+        return sum(prices[slot] * count for slot, count in use)
+
+    def feasible(self, option: Option) -> bool:
+        """Whether `option` fits in the cards still free."""
+        return not option[2] & self.named and (self.free - option[6]) & self.guards == self.guards
+
+    def _take(self, option: Option, sign: int) -> None:
+        self.free -= sign * option[6]
+        self.named ^= option[2]
+
+    def _greedy(self, lists: list[list[Option]]) -> tuple[int, list[Option]]:
+        # A first solution: the best feasible option of each objective in turn.
+        chosen = []
+        for lst in lists:
+            for option in lst:
+                if self.feasible(option):
+                    self._take(option, 1)
+                    chosen.append(option)
+                    break
+        for option in chosen:
+            self._take(option, -1)
+        return sum(o[0] for o in chosen), chosen
+
+    def _prices(self, lists: list[list[Option]]) -> list[float]:
+        # Subgradient steps on the Lagrangian dual, over each objective's best options
+        # only (duplicates of one card use merged): the prices need not be optimal to
+        # give a valid bound, so a cheap approximation will do. Keeps the best prices.
+        avail = self.avail
+        short = []
+        for options in lists:
+            best: dict[tuple[tuple[int, int], ...], int] = {}
+            for option in options:
+                if best.get(option[1], -1) < option[0]:
+                    best[option[1]] = option[0]
+            short.append(sorted(best.items(), key=lambda item: -item[1])[:_PRICE_OPTIONS])
+        prices = [0.0] * len(avail)
+        best_bound, best_prices = float("inf"), prices
+        for step in range(_PRICE_STEPS):
+            bound = sum(p * a for p, a in zip(prices, avail, strict=True))
+            gradient = [float(a) for a in avail]
+            for items in short:
+                top, top_use = 0.0, None
+                for use, points in items:
+                    value = points - sum(prices[slot] * c for slot, c in use)
+                    if value > top:
+                        top, top_use = value, use
+                bound += top
+                if top_use is not None:
+                    for slot, count in top_use:
+                        gradient[slot] -= count
+            if bound < best_bound:
+                best_bound, best_prices = bound, prices
+            if bound < self.best + 1:
+                break
+            rate = _PRICE_RATE / (1 + step / 20)
+            prices = [max(0.0, p - rate * g) for p, g in zip(prices, gradient, strict=True)]
+        return best_prices
+
+    def lagrangian(self, start: int, hints: list[int]) -> float:
+        """The Lagrangian bound on what the objectives from `start` on can still add.
+
+        The prices of the free cards, plus each objective's best feasible reduced value
+        (points minus the prices of its cards). `hints` holds, for each objective, a
+        position in its reduced list before which no option is feasible; it is moved
+        forward in place (the free cards only shrink below this node).
+        """
+        total = self.price_left
+        free, named, guards = self.free, self.named, self.guards
+        for j in range(start, len(self.lists)):
+            reduced, k = self.reduced[j], hints[2 * j]
+            end = len(reduced)
+            while k < end:
+                value, option = reduced[k]
+                if value <= 0 or (
+                    not option[2] & named and (free - option[6]) & guards == guards
+                ):
+                    break
+                k += 1
+            hints[2 * j] = k
+            if k < end and reduced[k][0] > 0:
+                total += reduced[k][0]
+        return total
+
+    def bound(self, start: int, hints: list[int]) -> float:
+        """An upper bound on the points the objectives from `start` on can still add.
+
+        The smallest of the three bounds of the module docstring. `hints` holds, for
+        each objective, two positions (in its reduced list and in its points list)
+        before which no option is feasible; they are moved forward in place.
+        """
+        lagrangian = self.lagrangian(start, hints)
+        independent = bonus = slots = wild_slots = 0
+        free, named, guards = self.free, self.named, self.guards
+        for j in range(start, len(self.lists)):
+            options, k = self.lists[j], hints[2 * j + 1]
+            end = len(options)
+            while k < end:
+                option = options[k]
+                if not option[2] & named and (free - option[6]) & guards == guards:
+                    break
+                k += 1
+            hints[2 * j + 1] = k
+            if k < end:
+                independent += options[k][0]
+                bonus += self.bonuses[j]
+                if self.sizes[j]:
+                    slots += self.sizes[j]
+                    wild_slots += 1
+        return min(lagrangian, independent, bonus + self._best_cards(slots, wild_slots))
+
+    def _best_cards(self, slots: int, wild_slots: int) -> int:
+        # The highest card contributions still free: values, a wild counting wild_points.
+        free, wild, mask = self.free, self.wild_points, _GUARD_BIT - 1
+        top = self.slots - 1
+        tens = min(wild_slots, free >> (_FIELD * top) & mask)
+        total = 0
+        for value in range(top - 1, -1, -1):
+            if tens and value < wild:
+                take = min(tens, slots)
+                total, slots, tens = total + take * wild, slots - take, 0
+            take = min(free >> (_FIELD * value) & mask, slots)
+            total += take * value
+            slots -= take
+            if not slots:
+                return total
+        return total + min(tens, slots) * wild
+
+    def run(self, level: int = 0, score: int = 0, hints: list[int] | None = None) -> None:
+        """Explore every choice from objective `level` on, given `score` so far."""
+        key = (level, self.free, self.named)
+        if self.seen.get(key, -1) >= score:
+            return
+        self.seen[key] = score
+        if score > self.best:
+            self.best, self.best_chosen = score, list(self.chosen)
+        if level == len(self.lists):
+            return
+        if hints is None:
+            hints = [0] * (2 * len(self.lists))
+        # Points are integers: go on only where the bound allows at least one more point.
+        goal = self.best + 1 - _EPSILON
+        # Options come by reduced value, so the Lagrangian bound of taking one
+        # (score + its reduced value + `rest`) only decreases along the list.
+        rest = self.lagrangian(level + 1, hints)
+        for value, option in self.reduced[level]:
+            if score + value + rest < goal:
+                break
+            if not self.feasible(option):
+                continue
+            self._take(option, 1)
+            self.price_left -= self._cost(option[1])
+            child = list(hints)
+            if score + option[0] + self.bound(level + 1, child) >= goal:
+                self.chosen.append(option)
+                self.run(level + 1, score + option[0], child)
+                self.chosen.pop()
+                goal = self.best + 1 - _EPSILON
+            self.price_left += self._cost(option[1])
+            self._take(option, -1)
+        if score + self.bound(level + 1, list(hints)) >= goal:
+            self.run(level + 1, score, hints)
+
+
+_PRICE_STEPS = 3000
+_PRICE_RATE = 1.0
+_PRICE_OPTIONS = 40
+_EPSILON = 1e-6
+
+
+def _concrete(options: _Options, chosen: list[Option]) -> tuple[Combination, ...]:
+    # Gives the anonymous options real cards: named cards first, then lowest rank first.
+    cards, config = options.cards, options.config
+    named = 0
+    for option in chosen:
+        named |= option[2]
+    free = [[r for r in group if not named >> r & 1] for group in cards.by_value]
+    shadows = [r for r in cards.shadows if not named >> r & 1]
+    out = []
+    for option in sorted(chosen, key=lambda o: INDEX[o[3]]):
+        objective = option[3]
+        ranks = [r for r in range(len(_CARDS)) if option[2] >> r & 1]
+        for value, count in option[4]:
+            ranks += free[value][:count]
+            del free[value][:count]
+        ranks += shadows[: option[5]]
+        del shadows[: option[5]]
+        combo = tuple(_CARDS[r] for r in sorted(ranks))
+        points = combination_points(objective, combo, config.bonuses, config.wild_points)
+        out.append(Combination(objective, combo, points))
+    return tuple(out)
+
+
+def best_validation(
+    collection: Iterable[NumCard],
+    objectives: Iterable[Objective] = OBJECTIVES,
+    config: Config = _DEFAULT_CONFIG,
+) -> tuple[Combination, ...]:
+    """Card-disjoint combinations, at most one per objective, with the highest total score.
+
+    Exact (a branch and bound, see `numrules.numstop.optimum`), and fast for collections
+    of forty cards. When several sets score the same, the one returned is fixed by the
+    search order (deterministic). The combinations come in scorecard order; their
+    `points` add up to the optimum (0 for an empty answer).
+
+    Raises:
+        CollectionError: the collection holds a card twice, or a card that is not a family
+            card of the game.
+
+    """
+    wanted = [o for o in OBJECTIVES if o in frozenset(objectives)]
+    cards = _ranks(tuple(collection), config.max_value)
+    options = _Options(cards, wanted, config)
+    if not options.by_objective:
+        return ()
+    search = _Search(options)
+    search.run()
+    return _concrete(options, search.best_chosen)
+
+
