@@ -1,0 +1,66 @@
+"""`check_state` refuses the Num Stop positions the rules cannot reach."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import pytest
+
+from numrules import StateError
+from numrules import numstop as ns
+from tests.numstop.helpers import scorecard, table
+
+DRAW, START, VALIDATION = ns.Phase.DRAW, ns.Phase.START, ns.Phase.VALIDATION
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"piles": ["R1 SH2"]},  # a Shadow only as a pile's first card
+        {"piles": ["R1 B1"]},  # a pair of values
+        {"piles": ["R1 R3 R5"]},  # three of a family
+        {"piles": ["SH4 B4"]},  # the Shadow counts with its value
+        {"piles": ["R1 FLIP"]},  # an action card never joins a pile
+        {"collections": ["JOKER"]},
+        {"reserves": ["FLIP SWIPE JOKER"]},  # more than the reserve holds
+        {"reserves": ["R1"]},
+        {"phase": ns.Phase.REDRAW, "drawn": 1, "piles": ["R1"]},  # no Rainbow at the end
+        {"phase": ns.Phase.REDRAW, "piles": ["RB1"]},  # no draw yet
+        {"phase": ns.Phase.SHADOW, "drawn": 1, "pending": "R1"},
+        {"phase": ns.Phase.ACTION, "drawn": 1},
+        {"phase": ns.Phase.QUANTUM},
+        {"phase": DRAW, "pending": "FLIP", "drawn": 1},
+        {"phase": START, "drawn": 1},
+        {"phase": ns.Phase.SKIPPED, "double": True},
+        {"skipped": [0]},  # the seat to move cannot wait for its skipped turn
+        {"doubled": [3]},
+        {"peeks": (0, None)},  # stock A is empty: nothing to see
+        {"peeks": (None, 5)},
+        {"player": 3},
+        {"scored": ["R1"]},  # scored only after the round
+        {"rest": "discard", "a": "", "b": ""},  # a turn with both stocks empty
+        {"phase": VALIDATION, "a": "R1"},  # validation with cards in a stock
+        {"phase": VALIDATION, "piles": ["R1"]},
+        {"phase": VALIDATION, "reserves": ["FLIP"]},
+        {"phase": VALIDATION, "skipped": [1]},
+        {"scorecards": [(None,) * 9]},
+        {"scorecards": [scorecard(pair=-1)]},
+        {"round_": 2, "max_rounds": 2},
+        {"drawn": -1, "phase": DRAW},
+    ],
+)
+def test_impossible_positions_are_refused(fields: dict[str, Any]) -> None:
+    with pytest.raises(StateError):
+        table(**fields)
+
+
+def test_a_card_in_two_places_or_missing_is_refused() -> None:
+    state = table(piles=["R1"])
+    twice = attrs.evolve(state, discard=(*state.discard, state.piles[0][0]))
+    with pytest.raises(StateError):
+        ns.check_state(twice)
+    missing = attrs.evolve(state, piles=((), (), ()))
+    with pytest.raises(StateError):
+        ns.check_state(missing)
+
