@@ -9,7 +9,7 @@ import pytest
 
 from numrules import StateError
 from numrules import numstop as ns
-from tests.numstop.helpers import scorecard, table
+from tests.numstop.helpers import full_scorecard, scorecard, table
 
 DRAW, START, VALIDATION = ns.Phase.DRAW, ns.Phase.START, ns.Phase.VALIDATION
 
@@ -64,3 +64,18 @@ def test_a_card_in_two_places_or_missing_is_refused() -> None:
     with pytest.raises(StateError):
         ns.check_state(missing)
 
+
+def test_a_complete_scorecard_only_exists_in_validation_or_at_the_end() -> None:
+    # The game ends after the round's validation: a new turn never sees a full scorecard.
+    with pytest.raises(StateError):
+        table(scorecards=[full_scorecard(5)])
+    table(phase=VALIDATION, scorecards=[full_scorecard(5)])
+    table(phase=ns.Phase.OVER, scorecards=[full_scorecard(5)])
+
+
+def test_the_game_is_over_only_with_a_complete_scorecard_or_after_max_rounds() -> None:
+    with pytest.raises(StateError):
+        table(phase=ns.Phase.OVER)
+    with pytest.raises(StateError):
+        table(phase=ns.Phase.OVER, round_=0, max_rounds=2)
+    table(phase=ns.Phase.OVER, round_=1, max_rounds=2)

@@ -193,6 +193,13 @@ def check_state(state: State) -> None:
 def _check_phase(state: State) -> None:
     # The phase-specific fields: what is pending, what may be set in this phase.
     phase = state.phase
+    complete = any(None not in scorecard for scorecard in state.scorecards)
+    if phase is Phase.OVER:
+        limit = state.config.max_rounds
+        if not complete and (limit is None or state.round + 1 < limit):
+            _fail("the game ends with a complete scorecard or after max_rounds")
+    elif complete and phase is not Phase.VALIDATION:
+        _fail("the game ends after the validation that completes a scorecard")
     if phase in TURN_PHASES:
         if not (state.stocks[0] or state.stocks[1]):
             _fail("a turn is in play but both stocks are empty")
