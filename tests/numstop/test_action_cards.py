@@ -82,7 +82,7 @@ def test_double_on_self_applies_to_the_next_own_turn() -> None:
 
 
 def test_double_forbids_quantum_until_the_two_draws() -> None:
-    state = table(a="B5 G1 Y2", piles=["R3"], reserves=["QUANTUM"], double=True)
+    state = table(a="B5 G1 Y2", piles=["R3"], reserves=["QUANTUM"], double=True, discard="DOUBLE")
     assert moves_of(state) == ["0:draw A", "0:draw B"]
     refused(state, "0:activate QUANTUM A", Reason.NOT_ALLOWED)
     once = play(state, "0:draw A")
@@ -98,21 +98,21 @@ def test_double_forbids_quantum_until_the_two_draws() -> None:
 
 
 def test_double_counts_a_rainbow_redraw_as_a_draw() -> None:
-    state = table(a="RB4 B6", double=True)
+    state = table(a="RB4 B6", double=True, discard="DOUBLE")
     state = play(state, "0:draw A", "0:draw A")
     assert (piles(state)[0], state.drawn) == ("RB4 B6", 2)
     assert "0:stop" in moves_of(state)
 
 
 def test_double_after_a_flip_still_needs_the_draws() -> None:
-    state = table(a="B5 G1", reserves=["FLIP"], double=True)
+    state = table(a="B5 G1", reserves=["FLIP"], double=True, discard="DOUBLE")
     flipped = play(state, "0:activate FLIP")
     assert moves_of(flipped) == ["0:draw A", "0:draw B"]
     refused(flipped, "0:stop", Reason.NOT_ALLOWED)
 
 
 def test_a_stop_condition_during_the_double_draws_ends_the_turn() -> None:
-    state = table(a="G3 Y1", piles=["R3"], double=True)
+    state = table(a="G3 Y1", piles=["R3"], double=True, discard="DOUBLE")
     after = play(state, "0:draw A")
     assert discard_tail(after, state) == "R3 G3"
     assert (after.player, after.phase, after.double) == (1, START, False)
@@ -156,7 +156,13 @@ def test_skip_targets_an_opponent_whose_next_turn_is_skipped() -> None:
 
 
 def test_a_skipped_turn_may_swipe() -> None:
-    state = table(piles=["R3", "R4", ""], reserves=["", "SWIPE"], phase=ns.Phase.SKIPPED, player=1)
+    state = table(
+        piles=["R3", "R4", ""],
+        reserves=["", "SWIPE"],
+        phase=ns.Phase.SKIPPED,
+        player=1,
+        discard="SKIP",
+    )
     assert moves_of(state) == ["1:activate SWIPE 0", "1:activate SWIPE 2", "1:end turn"]
     state = play(state, "1:activate SWIPE 2")
     assert piles(state) == ["R3", "", "R4"]
@@ -165,7 +171,13 @@ def test_a_skipped_turn_may_swipe() -> None:
 
 def test_skip_with_a_pending_double_waits_for_the_next_played_turn() -> None:
     state = table(
-        a="B5 G1 Y2", piles=["R3"], phase=DRAW, drawn=1, doubled=[1], skipped=[1], discard="R0"
+        a="B5 G1 Y2",
+        piles=["R3"],
+        phase=DRAW,
+        drawn=1,
+        doubled=[1],
+        skipped=[1],
+        discard="R0 DOUBLE SKIP",
     )
     state = play(state, "0:stop")
     assert (state.player, state.phase, state.double) == (1, ns.Phase.SKIPPED, False)
@@ -324,7 +336,7 @@ def test_a_kept_quantum_card_that_breaks_the_pile_loses_it() -> None:
 
 
 def test_quantum_takes_from_the_other_stock_when_the_chosen_one_runs_out() -> None:
-    state = table(a="R5 Y9", b="G1 G2", reserves=["QUANTUM"], peeks=(1, 1))
+    state = table(a="R5 Y9", b="G1 G2", reserves=["QUANTUM"], peeks=(1, 1), discard="FLIP")
     taken = play(state, "0:activate QUANTUM A")
     assert text(taken.pending) == "R5 Y9 G1"
     assert taken.stocks[0] == ()

@@ -79,3 +79,38 @@ def test_the_game_is_over_only_with_a_complete_scorecard_or_after_max_rounds() -
     with pytest.raises(StateError):
         table(phase=ns.Phase.OVER, round_=0, max_rounds=2)
     table(phase=ns.Phase.OVER, round_=1, max_rounds=2)
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"doubled": [1]},  # the DOUBLE is still in a stock
+        {"double": True},
+        {"skipped": [1]},
+        {"phase": ns.Phase.SKIPPED, "player": 1},
+        {"a": "R1", "peeks": (0, None)},  # the FLIP is still in a stock
+        {"a": "R1", "phase": ns.Phase.FLIPPED},
+        {"a": "R1", "reserves": ["FLIP"], "phase": ns.Phase.FLIPPED, "peeks": (0, 0)},
+        {"a": "R1", "discard": "DOUBLE", "double": True, "doubled": [1]},  # one DOUBLE
+        {"a": "R1", "discard": "DOUBLE", "doubled": [1, 2]},
+        {"a": "R1", "discard": "SKIP", "skipped": [1], "phase": ns.Phase.SKIPPED, "player": 2},
+        {"a": "R1", "discard": "FLIP", "peeks": (0, 1)},  # one FLIP, one seat saw
+        {"a": "R1", "discard": "FLIP", "phase": ns.Phase.FLIPPED, "peeks": (1, 1)},
+        {"a": "R1", "discard": "FLIP", "phase": ns.Phase.FLIPPED, "peeks": (0, None)},
+        {"pending": "R1 R2 R3", "phase": ns.Phase.QUANTUM, "drawn": 3},
+    ],
+)
+def test_action_card_effects_need_their_card_out_of_play(fields: dict[str, Any]) -> None:
+    with pytest.raises(StateError):
+        table(**fields)
+
+
+def test_action_card_effects_with_their_card_discarded_are_fine() -> None:
+    table(a="R1", discard="DOUBLE", double=True)
+    table(a="R1", discard="DOUBLE", doubled=[1])
+    table(a="R1", discard="SKIP", skipped=[1])
+    table(a="R1", discard="SKIP", phase=ns.Phase.SKIPPED, player=1)
+    table(a="R1", discard="FLIP", peeks=(2, 2))
+    table(a="R1", discard="FLIP", phase=ns.Phase.FLIPPED, peeks=(0, 0))
+    table(b="R1", discard="FLIP", phase=ns.Phase.FLIPPED, peeks=(None, 0), rest="discard")
+    table(pending="R1 R2 R3", phase=ns.Phase.QUANTUM, drawn=3, discard="QUANTUM")

@@ -135,7 +135,7 @@ def test_piles_collections_reserves_discard_and_pending_are_public() -> None:
         piles=["R3 B5", "G1"],
         collections=["Y4", "", "Y6"],
         reserves=["JOKER", "FLIP"],
-        discard="R0",
+        discard="R0 DOUBLE",
         doubled=[2],
         scorecards=[(None,) * 9 + (30,)],
     )
@@ -187,7 +187,7 @@ def test_states_round_trip_through_json_in_every_phase() -> None:
         play(table(a="SH8"), "0:draw A"),
         play(table(a="DOUBLE"), "0:draw A"),
         play(table(a="R1 R2 R3", reserves=["QUANTUM"]), "0:activate QUANTUM A"),
-        table(phase=ns.Phase.SKIPPED, player=1, doubled=[1]),
+        table(phase=ns.Phase.SKIPPED, player=1, doubled=[1], discard="SKIP DOUBLE"),
         table(phase=ns.Phase.VALIDATION, collections=["R1 B1"], scored=["", "R2 B2"]),
         play(table(phase=ns.Phase.VALIDATION, players=2, max_rounds=1), "0:end", "1:end"),
     ]

@@ -125,7 +125,9 @@ def test_a_card_drawn_last_ends_the_round_before_any_decision() -> None:
 
 
 def test_a_quantum_forgets_only_the_flip_top_it_took() -> None:
-    state = table(a="R1 R2 R3 R4", b="G1", reserves=["", "QUANTUM"], player=1, peeks=(0, 0))
+    state = table(
+        a="R1 R2 R3 R4", b="G1", reserves=["", "QUANTUM"], player=1, peeks=(0, 0), discard="FLIP"
+    )
     after = play(state, "1:activate QUANTUM A")
     assert after.peeks == (None, 0)
     assert ns.observe(after, 0).tops == (None, cards("G1")[0])

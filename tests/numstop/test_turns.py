@@ -247,7 +247,7 @@ def test_with_a_full_reserve_the_new_card_may_be_activated_itself() -> None:
 def test_with_a_full_reserve_and_nothing_activatable_the_new_card_is_discarded() -> None:
     # A DOUBLE turn (no QUANTUM yet), the JOKER (no Shadow) and a SWIPE with three empty
     # piles: none of the three can be activated.
-    state = table(a="SWIPE R4", reserves=["JOKER QUANTUM"], double=True)
+    state = table(a="SWIPE R4", reserves=["JOKER QUANTUM"], double=True, discard="DOUBLE")
     after = play(state, "0:draw A")
     assert (after.phase, after.pending, after.drawn) == (DRAW, (), 1)
     assert reserves(after)[0] == "JOKER QUANTUM"
