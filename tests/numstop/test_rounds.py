@@ -69,6 +69,34 @@ def test_bad_stacked_decks_are_config_errors() -> None:
             ns.new_game(config, 0, deck=deck)  # type: ignore[arg-type]
 
 
+def test_the_first_turns_of_a_game_from_a_stacked_deck() -> None:
+    config = ns.Config(players=2)
+    stock_a = cards("R7 B9 SH3 FLIP")
+    stock_b = cards("G2 RB5 Y5")
+    deck = (*stock_a, *[c for c in ns.all_cards(config) if c not in stock_a + stock_b][:50])
+    state = ns.new_game(config, 4, deck=(*deck, *stock_b))
+    assert state.stocks[0][:4] == stock_a
+    assert state.stocks[1][:3] == stock_b
+    state = play(state, "0:draw A", "0:draw A", "0:stop")
+    assert piles(state) == ["R7 B9", ""]
+    state = play(state, "1:draw B", "1:draw B")  # G2 then RB5: a forced redraw
+    assert state.phase is ns.Phase.REDRAW
+    state = play(state, "1:draw B")  # Y5 after RB5: two fives, the pile is lost
+    assert piles(state) == ["R7 B9", ""]
+    assert text(state.discard) == "G2 RB5 Y5"
+    state = play(state, "0:lock")
+    assert collections(state) == ["R7 B9", ""]
+    state = play(state, "1:draw A", "1:keep SH3", "0:draw A", "0:activate FLIP")
+    assert piles(state) == ["", "SH3"]
+    assert ns.observe(state, 0).tops == (state.stocks[0][0], state.stocks[1][0])
+
+
+def test_seeds_are_ints() -> None:
+    for seed in (True, "1", 1.0, None):
+        with pytest.raises(ConfigError):
+            ns.new_game(ns.Config(), seed)  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize("players", range(2, 7))
 def test_the_config_accepts_2_to_6_players(players: int) -> None:
     state = ns.new_game(ns.Config(players=players), 1)
