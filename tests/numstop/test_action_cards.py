@@ -287,6 +287,7 @@ def test_quantum_keeps_one_family_card_and_ends_the_turn() -> None:
     state = table(a="R5 DOUBLE Y9 G0", piles=["B2"], reserves=["QUANTUM"])
     taken = play(state, "0:activate QUANTUM A")
     assert (taken.phase, text(taken.pending)) == (ns.Phase.QUANTUM, "R5 DOUBLE Y9")
+    assert taken.drawn == 3  # every card taken from a stock is a draw
     assert text(taken.stocks[0]) == "G0"
     assert moves_of(taken) == ["0:keep R5", "0:keep Y9", "0:keep none"]
     refused(taken, "0:keep DOUBLE", Reason.NOT_ALLOWED)

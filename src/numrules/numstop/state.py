@@ -78,7 +78,7 @@ class State:
     pending: tuple[NumCard, ...]
     """Cards taken by the player and awaiting a decision (SHADOW, ACTION, QUANTUM)."""
     drawn: int
-    """Draws made in this turn (every card taken from a stock counts, QUANTUM apart)."""
+    """Draws made in this turn (every card taken from a stock counts, those of a QUANTUM too)."""
     double: bool
     """Whether this turn is hit by a DOUBLE (compulsory draws, no LOCK, no QUANTUM)."""
     doubled: frozenset[int]
