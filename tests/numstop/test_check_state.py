@@ -7,7 +7,7 @@ from typing import Any
 import attrs
 import pytest
 
-from numrules import StateError
+from numrules import StateError, dumps, loads
 from numrules import numstop as ns
 from tests.numstop.helpers import full_scorecard, scorecard, table
 
@@ -69,8 +69,10 @@ def test_a_complete_scorecard_only_exists_in_validation_or_at_the_end() -> None:
     # The game ends after the round's validation: a new turn never sees a full scorecard.
     with pytest.raises(StateError):
         table(scorecards=[full_scorecard(5)])
-    table(phase=VALIDATION, scorecards=[full_scorecard(5)])
-    table(phase=ns.Phase.OVER, scorecards=[full_scorecard(5)])
+    validating = table(phase=VALIDATION, scorecards=[full_scorecard(5)])
+    assert ns.legal_actions(validating) == (ns.EndValidation(0),)
+    over = table(phase=ns.Phase.OVER, scorecards=[full_scorecard(5)])
+    assert ns.winners(over) == frozenset({0})
 
 
 def test_the_game_is_over_only_with_a_complete_scorecard_or_after_max_rounds() -> None:
@@ -78,7 +80,8 @@ def test_the_game_is_over_only_with_a_complete_scorecard_or_after_max_rounds() -
         table(phase=ns.Phase.OVER)
     with pytest.raises(StateError):
         table(phase=ns.Phase.OVER, round_=0, max_rounds=2)
-    table(phase=ns.Phase.OVER, round_=1, max_rounds=2)
+    over = table(phase=ns.Phase.OVER, round_=1, max_rounds=2)
+    assert ns.winners(over) == frozenset({0, 1, 2})
 
 
 @pytest.mark.parametrize(
@@ -106,11 +109,15 @@ def test_action_card_effects_need_their_card_out_of_play(fields: dict[str, Any])
 
 
 def test_action_card_effects_with_their_card_discarded_are_fine() -> None:
-    table(a="R1", discard="DOUBLE", double=True)
-    table(a="R1", discard="DOUBLE", doubled=[1])
-    table(a="R1", discard="SKIP", skipped=[1])
-    table(a="R1", discard="SKIP", phase=ns.Phase.SKIPPED, player=1)
-    table(a="R1", discard="FLIP", peeks=(2, 2))
-    table(a="R1", discard="FLIP", phase=ns.Phase.FLIPPED, peeks=(0, 0))
-    table(b="R1", discard="FLIP", phase=ns.Phase.FLIPPED, peeks=(None, 0), rest="discard")
-    table(pending="R1 R2 R3", phase=ns.Phase.QUANTUM, drawn=3, discard="QUANTUM")
+    positions = [
+        table(a="R1", discard="DOUBLE", double=True),
+        table(a="R1", discard="DOUBLE", doubled=[1]),
+        table(a="R1", discard="SKIP", skipped=[1]),
+        table(a="R1", discard="SKIP", phase=ns.Phase.SKIPPED, player=1),
+        table(a="R1", discard="FLIP", peeks=(2, 2)),
+        table(a="R1", discard="FLIP", phase=ns.Phase.FLIPPED, peeks=(0, 0)),
+        table(b="R1", discard="FLIP", phase=ns.Phase.FLIPPED, peeks=(None, 0), rest="discard"),
+        table(pending="R1 R2 R3", phase=ns.Phase.QUANTUM, drawn=3, discard="QUANTUM"),
+    ]
+    for state in positions:  # loads() checks the state it rebuilds
+        assert loads(dumps(state)) == state
