@@ -8,6 +8,7 @@ from numrules.core.cards import NumCard, num_card_key
 from numrules.core.errors import IllegalActionError, Reason
 from numrules.core.rng import derive_seed, shuffled
 from numrules.numstop.actions import EndValidation, Validate
+from numrules.numstop.cards import interned
 from numrules.numstop.config import Config
 from numrules.numstop.objectives import INDEX, Objective, combination_points, is_combination
 from numrules.numstop.state import Cards, Phase, State, successor, with_seat
@@ -128,6 +129,7 @@ def validate(state: State, action: Validate) -> State:
         )
     config = state.config
     points = combination_points(objective, cards, config.bonuses, config.wild_points)
+    cards = tuple(map(interned, cards))  # a card made by hand is equal, not the same object
     card_set = set(cards)
     return successor(
         state,

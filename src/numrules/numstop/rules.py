@@ -28,7 +28,7 @@ from numrules.numstop.actions import (
     Stop,
     Validate,
 )
-from numrules.numstop.cards import JOKER, SKIPPED_TURN_CARDS, STOCKS
+from numrules.numstop.cards import JOKER, SKIPPED_TURN_CARDS, STOCKS, interned
 from numrules.numstop.combinations import combination_sets
 from numrules.numstop.config import Config
 from numrules.numstop.objectives import OBJECTIVES
@@ -68,6 +68,8 @@ def new_game(config: Config, seed: int, deck: Sequence[NumCard] | None = None) -
     if deck is not None and not all(type(c) is FamilyCard or type(c) is SpecialCard for c in deck):
         raise ConfigError("a stacked Num Stop deck is a sequence of cards (use parse_cards)")
     order = arrange_deck(config.all_cards(), derive_seed(seed, "round", 0), deck)
+    if deck is not None:  # cards made by hand are equal to the interned ones
+        order = tuple(map(interned, order))
     return deal(config, seed, 0, ((None,) * len(OBJECTIVES),) * config.players, order)
 
 

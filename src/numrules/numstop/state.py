@@ -11,7 +11,7 @@ import attrs
 
 from numrules.core.cards import Family, FamilyCard, NumCard
 from numrules.core.errors import StateError
-from numrules.numstop.cards import is_action_card, is_shadow
+from numrules.numstop.cards import DOUBLE, FLIP, QUANTUM, SKIP, is_action_card, is_shadow
 from numrules.numstop.config import Config
 from numrules.numstop.objectives import OBJECTIVES
 
@@ -78,7 +78,7 @@ class State:
     pending: tuple[NumCard, ...]
     """Cards taken by the player and awaiting a decision (SHADOW, ACTION, QUANTUM)."""
     drawn: int
-    """Draws made in this turn (every card taken from a stock counts, QUANTUM apart)."""
+    """Draws made in this turn (every card taken from a stock counts, those of a QUANTUM too)."""
     double: bool
     """Whether this turn is hit by a DOUBLE (compulsory draws, no LOCK, no QUANTUM)."""
     doubled: frozenset[int]
@@ -187,12 +187,40 @@ def check_state(state: State) -> None:
     for stock, seer in zip(state.stocks, state.peeks, strict=True):
         if seer is not None and (not 0 <= seer < n or not stock):
             _fail("a FLIP peek needs a seat and a non-empty stock")
+    _check_effects(state)
     _check_phase(state)
+
+
+def _check_effects(state: State) -> None:
+    # Each action card exists once: an effect in play means its card was activated.
+    phase, discarded = state.phase, frozenset(state.discard)
+    doubles = len(state.doubled) + state.double
+    if doubles > (DOUBLE in discarded):
+        _fail("a DOUBLE effect needs the one DOUBLE card activated")
+    skips = len(state.skipped) + (phase is Phase.SKIPPED)
+    if skips > (SKIP in discarded):
+        _fail("a SKIP effect needs the one SKIP card activated")
+    seers = {seer for seer in state.peeks if seer is not None}
+    if (seers or phase is Phase.FLIPPED) and (FLIP not in discarded or len(seers) > 1):
+        _fail("FLIP knowledge needs the one FLIP card activated, by one seat")
+    if phase is Phase.FLIPPED and state.peeks != tuple(
+        state.player if stock else None for stock in state.stocks
+    ):
+        _fail("right after a FLIP, its seat sees the top of every stock that is not empty")
+    if phase is Phase.QUANTUM and QUANTUM not in discarded:
+        _fail("a QUANTUM choice needs the QUANTUM card activated")
 
 
 def _check_phase(state: State) -> None:
     # The phase-specific fields: what is pending, what may be set in this phase.
     phase = state.phase
+    complete = any(None not in scorecard for scorecard in state.scorecards)
+    if phase is Phase.OVER:
+        limit = state.config.max_rounds
+        if not complete and (limit is None or state.round + 1 < limit):
+            _fail("the game ends with a complete scorecard or after max_rounds")
+    elif complete and phase is not Phase.VALIDATION:
+        _fail("the game ends after the validation that completes a scorecard")
     if phase in TURN_PHASES:
         if not (state.stocks[0] or state.stocks[1]):
             _fail("a turn is in play but both stocks are empty")

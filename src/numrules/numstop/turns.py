@@ -9,7 +9,14 @@ from __future__ import annotations
 
 from typing import cast
 
-from numrules.core.cards import Family, FamilyCard, NumCard, SpecialCard, num_card_key
+from numrules.core.cards import (
+    Family,
+    FamilyCard,
+    NumCard,
+    SpecialCard,
+    family_card,
+    num_card_key,
+)
 from numrules.core.errors import IllegalActionError, Reason
 from numrules.core.seats import left, right
 from numrules.numstop.actions import Activate, Discard, Draw, EndTurn, Keep, Lock, Reserve, Stop
@@ -22,6 +29,7 @@ from numrules.numstop.cards import (
     SKIPPED_TURN_CARDS,
     SWIPE,
     Stock,
+    interned,
     is_action_card,
 )
 from numrules.numstop.rounds import end_round
@@ -181,7 +189,8 @@ def reserve(state: State, action: Reserve) -> State:
     held = state.reserves[seat]
     if len(held) >= state.config.reserve_size:
         raise _refuse(action, Reason.NOT_ALLOWED, "the reserve is full")
-    return successor(state, Phase.DRAW, reserves=with_seat(state.reserves, seat, (*held, card)))
+    reserves = with_seat(state.reserves, seat, (*held, state.pending[0]))
+    return successor(state, Phase.DRAW, reserves=reserves)
 
 
 def keep(state: State, action: Keep) -> State:
@@ -197,7 +206,7 @@ def keep(state: State, action: Keep) -> State:
         seat = state.player
         return end_turn(
             state,
-            piles=with_seat(state.piles, seat, (card,)),
+            piles=with_seat(state.piles, seat, state.pending),
             discard=state.discard + state.piles[seat],
         )
     if phase is not Phase.QUANTUM:
@@ -208,6 +217,7 @@ def keep(state: State, action: Keep) -> State:
         raise _refuse(action, Reason.CARD_NOT_HELD, "keep one of the QUANTUM cards")
     if type(card) is not FamilyCard:
         raise _refuse(action, Reason.NOT_ALLOWED, "only a family card can be kept")
+    card = family_card(card.family, card.value)  # the interned card (one made by hand is equal)
     rest = tuple(c for c in state.pending if c != card)
     seat, pile = state.player, state.piles[state.player]
     if card.family is Family.SHADOW:  # a kept Shadow starts a new pile
@@ -228,7 +238,7 @@ def discard_shadow(state: State, action: Discard) -> State:
         raise _refuse(action, Reason.MALFORMED, "the card must be a card")
     if card != state.pending[0]:
         raise _refuse(action, Reason.CARD_NOT_HELD, f"the Shadow drawn is {state.pending[0]}")
-    return end_turn(state, discard=(*state.discard, card))
+    return end_turn(state, discard=state.discard + state.pending)
 
 
 # --- action cards ---------------------------------------------------------------------
@@ -306,6 +316,7 @@ def activate(state: State, action: Activate) -> State:
         raise _refuse(action, Reason.MALFORMED, "the card must be a card")
     if not is_action_card(card):
         raise _refuse(action, Reason.NOT_ALLOWED, f"{card} is not an action card")
+    card = interned(card)  # the effects below compare cards by identity
     assert type(card) is SpecialCard
     held = state.reserves[seat]
     if phase is Phase.SHADOW:
