@@ -44,6 +44,8 @@ from numrules.numstop.objectives import (
     is_combination,
 )
 from numrules.numstop.observation import Observation, hidden_cards, observe
+from numrules.numstop.optimum import best_validation
+from numrules.numstop.risk import risk
 from numrules.numstop.rules import apply, is_terminal, legal_actions, new_game, to_act
 from numrules.numstop.scoring import objectives_done, points, scores, winners
 from numrules.numstop.state import Phase, State, card_zones, check_state
@@ -113,6 +115,7 @@ __all__ = [
     "Validate",
     "all_cards",
     "apply",
+    "best_validation",
     "card_zones",
     "check_state",
     "combination_points",
@@ -128,6 +131,7 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "points",
+    "risk",
     "scores",
     "to_act",
     "winners",

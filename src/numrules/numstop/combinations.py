@@ -5,11 +5,11 @@ A *combination* is an objective plus the exact cards that satisfy it (see
 
 - `find_combinations(collection, objectives)` lists every combination of the collection,
   in a deterministic order (scorecard order, then the cards in canonical order).
-- `best_validation(collection, objectives)` picks card-disjoint combinations, at most one
-  per objective, with the highest total score (exact).
+- `best_validation(collection, objectives)` (in `numrules.numstop.optimum`) picks
+  card-disjoint combinations, at most one per objective, with the highest total score.
 
-Both work on values and families rather than on subsets of cards, so they stay fast
-for collections of forty cards and more.
+The finder generates combinations from the cards grouped by value and by family, never
+by testing subsets of the collection.
 """
 
 from __future__ import annotations

@@ -27,12 +27,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from itertools import combinations
 
-from numrules.core.cards import FamilyCard, NumCard
+from numrules.core.cards import NumCard
 from numrules.numstop.combinations import (
     _CARDS,
     _SPAN,
     Combination,
-    CollectionError,
     _Ranks,
     _ranks,
     wild_value_sets,
@@ -317,9 +316,7 @@ class _Search:
             end = len(reduced)
             while k < end:
                 value, option = reduced[k]
-                if value <= 0 or (
-                    not option[2] & named and (free - option[6]) & guards == guards
-                ):
+                if value <= 0 or (not option[2] & named and (free - option[6]) & guards == guards):
                     break
                 k += 1
             hints[2 * j] = k
@@ -461,5 +458,3 @@ def best_validation(
     search = _Search(options)
     search.run()
     return _concrete(options, search.best_chosen)
-
-
