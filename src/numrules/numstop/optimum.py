@@ -279,7 +279,7 @@ class _Search:
                     best[option[1]] = option[0]
             short.append(sorted(best.items(), key=lambda item: -item[1])[:_PRICE_OPTIONS])
         prices = [0.0] * len(avail)
-        best_bound, best_prices = float("inf"), prices
+        best_bound, best_prices, last_progress = float("inf"), prices, 0
         for step in range(_PRICE_STEPS):
             bound = sum(p * a for p, a in zip(prices, avail, strict=True))
             gradient = [float(a) for a in avail]
@@ -293,10 +293,12 @@ class _Search:
                 if top_use is not None:
                     for slot, count in top_use:
                         gradient[slot] -= count
-            if bound < best_bound:
+            if bound < best_bound - _PRICE_PROGRESS:
+                best_bound, best_prices, last_progress = bound, prices, step
+            elif bound < best_bound:
                 best_bound, best_prices = bound, prices
-            if bound < self.best + 1:
-                break
+            if bound < self.best + 1 or step - last_progress > _PRICE_PATIENCE:
+                break  # the bound cannot close the gap further, or hardly moves any more
             rate = _PRICE_RATE / (1 + step / 20)
             prices = [max(0.0, p - rate * g) for p, g in zip(prices, gradient, strict=True)]
         return best_prices
@@ -407,6 +409,8 @@ class _Search:
 _PRICE_STEPS = 3000
 _PRICE_RATE = 1.0
 _PRICE_OPTIONS = 40
+_PRICE_PROGRESS = 0.05
+_PRICE_PATIENCE = 300
 _EPSILON = 1e-6
 
 
