@@ -211,6 +211,12 @@ def _product(choices: list[list[int | None]]) -> Iterable[tuple[int | None, ...]
             yield (first, *rest)
 
 
+def _level_order(lists: list[list[Option]]) -> list[int]:
+    # The objectives with fewest options first: the last levels, with the most
+    # options, are then cheap scans for the best feasible option.
+    return sorted(range(len(lists)), key=lambda j: (len(lists[j]), INDEX[lists[j][0][3]]))
+
+
 class _Search:
     """Depth-first branch and bound over the objectives (see the module docstring)."""
 
@@ -232,9 +238,7 @@ class _Search:
             sorted(((o[0] - self._cost(o[1]), o) for o in lst), key=lambda x: -x[0])
             for lst in lists
         ]
-        # The objectives with fewest options first: the last levels, with the most
-        # options, are then cheap scans for the best feasible option.
-        order = sorted(range(len(lists)), key=lambda j: (len(lists[j]), INDEX[lists[j][0][3]]))
+        order = _level_order(lists)
         self.lists = [lists[j] for j in order]
         self.reduced = [reduced[j] for j in order]
         objectives = [lst[0][3] for lst in self.lists]
