@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from numrules.core.errors import SeatError
 
 
@@ -30,3 +32,9 @@ def check_observer(seat: int | None, players: int) -> int | None:
     if seat is not None and not is_seat(seat, players):
         raise SeatError(f"no seat {seat!r} in a {players}-player game (seats are 0..{players - 1})")
     return seat
+
+
+def best_seats(totals: Sequence[int], *, lowest: bool = False) -> frozenset[int]:
+    """The seats with the best total (the highest, or the lowest if `lowest`); ties share."""
+    best = min(totals) if lowest else max(totals)
+    return frozenset(seat for seat, total in enumerate(totals) if total == best)

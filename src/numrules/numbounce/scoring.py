@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from numrules.core.seats import best_seats
 from numrules.numbounce.state import Phase, State
 
 
@@ -12,7 +13,4 @@ def scores(state: State) -> tuple[int, ...]:
 
 def winners(state: State) -> frozenset[int]:
     """The seats with the most round wins once the match is over (ties share); else empty."""
-    if state.phase is not Phase.OVER:
-        return frozenset()
-    best = max(state.wins)
-    return frozenset(s for s, wins in enumerate(state.wins) if wins == best)
+    return best_seats(state.wins) if state.phase is Phase.OVER else frozenset()

@@ -6,6 +6,7 @@ validated objectives in DISCOVERY. Both measures are always available on their o
 
 from __future__ import annotations
 
+from numrules.core.seats import best_seats
 from numrules.numstop.config import Mode
 from numrules.numstop.state import Phase, State
 
@@ -29,8 +30,4 @@ def scores(state: State) -> tuple[int, ...]:
 
 def winners(state: State) -> frozenset[int]:
     """The seats with the best score once the game is over (ties share); else empty."""
-    if state.phase is not Phase.OVER:
-        return frozenset()
-    totals = scores(state)
-    best = max(totals)
-    return frozenset(s for s, total in enumerate(totals) if total == best)
+    return best_seats(scores(state)) if state.phase is Phase.OVER else frozenset()

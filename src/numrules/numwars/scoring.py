@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from numrules.core.cards import FamilyCard, NumCard
+from numrules.core.seats import best_seats
 from numrules.numwars.cards import JOKER, RAINBOW, SHADOW, role_of
 from numrules.numwars.config import Config
 from numrules.numwars.state import (
@@ -126,8 +127,4 @@ def scores(state: State) -> tuple[int, ...]:
 
 def winners(state: State) -> frozenset[int]:
     """The seats with the highest total once the game is over (ties share); else empty."""
-    if state.phase is not Phase.OVER:
-        return frozenset()
-    final = scores(state)
-    best = max(final)
-    return frozenset(seat for seat, total in enumerate(final) if total == best)
+    return best_seats(scores(state)) if state.phase is Phase.OVER else frozenset()

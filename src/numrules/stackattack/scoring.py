@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from numrules.core.seats import best_seats
 from numrules.stackattack.cards import Card
 from numrules.stackattack.config import Config
 from numrules.stackattack.state import Phase, State
@@ -27,8 +28,4 @@ def scores(state: State) -> tuple[int, ...]:
 
 def winners(state: State) -> frozenset[int]:
     """The seats with the lowest total once the game is over (ties share); else empty."""
-    if state.phase is not Phase.OVER:
-        return frozenset()
-    totals = scores(state)
-    best = min(totals)
-    return frozenset(s for s, total in enumerate(totals) if total == best)
+    return best_seats(scores(state), lowest=True) if state.phase is Phase.OVER else frozenset()
