@@ -80,7 +80,7 @@ class State:
     drawn: int
     """Draws made in this turn (every card taken from a stock counts, those of a QUANTUM too)."""
     double: bool
-    """Whether this turn is hit by a DOUBLE (compulsory draws, no LOCK, no QUANTUM)."""
+    """Whether this turn is hit by a DOUBLE (no LOCK; no STOP or QUANTUM before its draws)."""
     doubled: frozenset[int]
     """Seats whose next played turn is hit by a DOUBLE."""
     skipped: frozenset[int]
