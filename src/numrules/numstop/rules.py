@@ -89,9 +89,10 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     """Every action the seat to act may take now, in a fixed order.
 
     The order: LOCK, STOP, DRAW A, DRAW B, activations (by card, then target seat or
-    stock), then the decisions (reserve, discard, keep), END TURN; in validation the
-    combinations in `find_combinations` order, then END. (So always taking the first
-    action plays a cautious game: draw once, stop, lock, validate greedily.)
+    stock), then RESERVE; for a drawn Shadow the JOKER, KEEP, DISCARD; after a QUANTUM
+    the cards to keep, then KEEP none; END TURN last; in validation the combinations in
+    `find_combinations` order, then END. (So always taking the first action plays a
+    cautious game: draw once, stop, lock, validate the first combination.)
     """
     phase = state.phase
     if phase is Phase.OVER:
