@@ -391,6 +391,9 @@ class _Search:
             self.best, self.best_chosen = score, list(self.chosen)
         if level == len(self.lists):
             return
+        if level == len(self.lists) - 2:
+            self._last_two(level, score)
+            return
         if hints is None:
             hints = [0] * (2 * len(self.lists))
         # Points are integers: go on only where the bound allows at least one more point.
@@ -415,6 +418,32 @@ class _Search:
             self._take(option, -1)
         if score + self.bound(level + 1, list(hints)) >= goal:
             self.run(level + 1, score, hints)
+
+    def _last_two(self, level: int, score: int) -> None:
+        # The last two objectives exactly, without bounds: each option of the first (by
+        # points) with the best option of the second that still fits.
+        firsts, seconds = self.lists[level], self.lists[level + 1]
+        alone = next((o for o in seconds if self.feasible(o)), None)
+        best_alone = 0 if alone is None else alone[0]
+        if alone is not None and score + best_alone > self.best:
+            self.best, self.best_chosen = score + best_alone, [*self.chosen, alone]
+        for option in firsts:
+            if score + option[0] + best_alone <= self.best:
+                break
+            if not self.feasible(option):
+                continue
+            self._take(option, 1)
+            total, picked = score + option[0], [option]
+            for other in seconds:
+                if total + other[0] <= self.best:
+                    break
+                if self.feasible(other):
+                    total += other[0]
+                    picked.append(other)
+                    break
+            self._take(option, -1)
+            if total > self.best:
+                self.best, self.best_chosen = total, [*self.chosen, *picked]
 
 
 _PRICE_STEPS = 3000
