@@ -317,8 +317,8 @@ class _Search:
     def lagrangian(self, start: int, hints: list[int]) -> float:
         """The Lagrangian bound on what the objectives from `start` on can still add.
 
-        The prices of the free cards, plus each objective's best feasible reduced value
-        (points minus the prices of its cards). `hints` holds, for each objective, a
+        The prices of the free cards, plus for each objective a bound on its best feasible
+        reduced value (points minus the prices of its cards). `hints` holds, for each objective, a
         position in its reduced list before which no option is feasible; it is moved
         forward in place (the free cards only shrink below this node).
         """
@@ -326,25 +326,29 @@ class _Search:
         free, named, guards = self.free, self.named, self.guards
         for j in range(start, len(self.lists)):
             reduced, k = self.reduced[j], hints[2 * j]
-            end = len(reduced)
+            # Scanning a few options is enough: the value reached bounds the rest.
+            end = min(len(reduced), k + _SCAN)
             while k < end:
                 value, option = reduced[k]
                 if value <= 0 or (not option[2] & named and (free - option[6]) & guards == guards):
                     break
                 k += 1
             hints[2 * j] = k
-            if k < end and reduced[k][0] > 0:
+            if k < len(reduced) and reduced[k][0] > 0:
                 total += reduced[k][0]
         return total
 
-    def bound(self, start: int, hints: list[int]) -> float:
+    def bound(self, start: int, hints: list[int], enough: float) -> float:
         """An upper bound on the points the objectives from `start` on can still add.
 
-        The smallest of the three bounds of the module docstring. `hints` holds, for
-        each objective, two positions (in its reduced list and in its points list)
-        before which no option is feasible; they are moved forward in place.
+        The smallest of the three bounds of the module docstring; the Lagrangian bound
+        alone once it is below `enough` (the caller only needs to know that). `hints`
+        holds, for each objective, two positions (in its reduced list and in its points
+        list) before which no option is feasible; they are moved forward in place.
         """
         lagrangian = self.lagrangian(start, hints)
+        if lagrangian < enough:
+            return lagrangian
         independent = bonus = slots = wild_slots = 0
         free, named, guards = self.free, self.named, self.guards
         for j in range(start, len(self.lists)):
@@ -407,16 +411,17 @@ class _Search:
             if not self.feasible(option):
                 continue
             self._take(option, 1)
-            self.price_left -= self._cost(option[1])
+            cost = option[0] - value  # the prices of its cards
+            self.price_left -= cost
             child = list(hints)
-            if score + option[0] + self.bound(level + 1, child) >= goal:
+            if score + option[0] + self.bound(level + 1, child, goal - score - option[0]) >= goal:
                 self.chosen.append(option)
                 self.run(level + 1, score + option[0], child)
                 self.chosen.pop()
                 goal = self.best + 1 - _EPSILON
-            self.price_left += self._cost(option[1])
+            self.price_left += cost
             self._take(option, -1)
-        if score + self.bound(level + 1, list(hints)) >= goal:
+        if score + self.bound(level + 1, list(hints), goal - score) >= goal:
             self.run(level + 1, score, hints)
 
     def _last_two(self, level: int, score: int) -> None:
@@ -446,6 +451,7 @@ class _Search:
                 self.best, self.best_chosen = total, [*self.chosen, *picked]
 
 
+_SCAN = 8
 _PRICE_STEPS = 3000
 _PRICE_RATE = 1.0
 _PRICE_OPTIONS = 40
