@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import attrs
 
-from numrules.core.errors import UnknownGameError
+from numrules.core.errors import IllegalActionError, Reason, UnknownGameError
+from numrules.core.seats import is_seat
 
 
 class Action(Protocol):
@@ -24,6 +25,42 @@ class Action(Protocol):
     def seat(self) -> int:
         """The seat that takes this action."""
         ...
+
+
+Handler = TypeVar("Handler")
+
+
+def action_handler(
+    handlers: Mapping[type, Handler],
+    action: Any,
+    *,
+    title: str,
+    over: bool,
+    players: int,
+    finished: str = "the game is over",
+) -> Handler:
+    """The handler of `action` once the checks every game's `apply` starts with pass.
+
+    Dispatch is on the exact class (a subclass or junk is not an action of the game);
+    then the game must not be over, and the action's seat must be an int naming a seat.
+
+    Raises:
+        IllegalActionError: MALFORMED (not a `title` action, or a seat that is not an
+            int), GAME_OVER (`over`, with the detail `finished`), NOT_YOUR_TURN (no
+            such seat).
+
+    """
+    handler = handlers.get(type(action))
+    if handler is None:
+        raise IllegalActionError(action, Reason.MALFORMED, f"not a {title} action")
+    if over:
+        raise IllegalActionError(action, Reason.GAME_OVER, finished)
+    seat = action.seat
+    if type(seat) is not int:
+        raise IllegalActionError(action, Reason.MALFORMED, "the seat must be an int")
+    if not is_seat(seat, players):
+        raise IllegalActionError(action, Reason.NOT_YOUR_TURN, f"there is no seat {seat}")
+    return handler
 
 
 def _no_optional_seats(state: Any) -> frozenset[int]:

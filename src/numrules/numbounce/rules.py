@@ -16,6 +16,7 @@ from typing import Any
 
 from numrules.core.cards import MAX_VALUE, Family, FamilyCard, NumCard, Special, SpecialCard
 from numrules.core.errors import ConfigError, IllegalActionError, Reason
+from numrules.core.game import action_handler
 from numrules.core.rng import arrange_deck, check_seed, derive_seed, shuffled
 from numrules.numbounce.actions import (
     Action,
@@ -230,16 +231,14 @@ def apply(state: State, action: Action) -> State:
         IllegalActionError: the action is not legal now (its `reason` says why).
 
     """
-    handler = _HANDLERS.get(type(action))
-    if handler is None:
-        raise IllegalActionError(action, Reason.MALFORMED, "not a Num Bounce action")
-    if state.phase is Phase.OVER:
-        raise IllegalActionError(action, Reason.GAME_OVER, "the match is over")
-    seat = action.seat
-    if type(seat) is not int:
-        raise IllegalActionError(action, Reason.MALFORMED, "the seat must be an int")
-    if not 0 <= seat < state.config.players:
-        raise IllegalActionError(action, Reason.NOT_YOUR_TURN, f"there is no seat {seat}")
+    handler = action_handler(
+        _HANDLERS,
+        action,
+        title="Num Bounce",
+        over=state.phase is Phase.OVER,
+        players=state.config.players,
+        finished="the match is over",
+    )
     return handler(state, action)
 
 

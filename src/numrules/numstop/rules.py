@@ -14,6 +14,7 @@ from typing import Any, cast
 
 from numrules.core.cards import FamilyCard, NumCard, SpecialCard, num_card_key
 from numrules.core.errors import ConfigError, IllegalActionError, Reason
+from numrules.core.game import action_handler
 from numrules.core.rng import arrange_deck, check_seed, derive_seed
 from numrules.numstop.actions import (
     Action,
@@ -176,15 +177,14 @@ def apply(state: State, action: Action) -> State:
         IllegalActionError: the action is not legal now (its `reason` says why).
 
     """
-    handler = _HANDLERS.get(type(action))
-    if handler is None:
-        raise IllegalActionError(action, Reason.MALFORMED, "not a Num Stop action")
-    if state.phase is Phase.OVER:
-        raise IllegalActionError(action, Reason.GAME_OVER, "the game is over")
-    seat = action.seat
-    if type(seat) is not int:
-        raise IllegalActionError(action, Reason.MALFORMED, "the seat must be an int")
-    if seat != state.player:
+    handler = action_handler(
+        _HANDLERS,
+        action,
+        title="Num Stop",
+        over=state.phase is Phase.OVER,
+        players=state.config.players,
+    )
+    if action.seat != state.player:
         raise IllegalActionError(action, Reason.NOT_YOUR_TURN, f"seat {state.player} is to act")
     return handler(state, action)
 

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from numrules.core.errors import ConfigError, IllegalActionError, Reason
+from numrules.core.game import action_handler
 from numrules.core.rng import arrange_deck, check_seed, derive_seed, shuffled
 from numrules.core.seats import is_seat
 from numrules.stackattack.actions import Action, Block, Choose, PlaceShield, Switch, TakeRow
@@ -122,15 +123,13 @@ def apply(state: State, action: Action) -> State:
         IllegalActionError: the action is not legal now (its `reason` says why).
 
     """
-    handler = _HANDLERS.get(type(action))
-    if handler is None:
-        raise IllegalActionError(action, Reason.MALFORMED, "not a Stack Attack action")
-    if state.phase is Phase.OVER:
-        raise IllegalActionError(action, Reason.GAME_OVER, "the game is over")
-    if type(action.seat) is not int:
-        raise IllegalActionError(action, Reason.MALFORMED, "the seat must be an int")
-    if not is_seat(action.seat, state.config.players):
-        raise IllegalActionError(action, Reason.NOT_YOUR_TURN, f"there is no seat {action.seat}")
+    handler = action_handler(
+        _HANDLERS,
+        action,
+        title="Stack Attack",
+        over=state.phase is Phase.OVER,
+        players=state.config.players,
+    )
     return handler(state, action)
 
 
