@@ -13,7 +13,8 @@ import attrs
 
 from numrules.core.cards import NumCard
 from numrules.core.seats import check_observer
-from numrules.numstop.config import Config, Mode
+from numrules.numstop import scoring
+from numrules.numstop.config import Config
 from numrules.numstop.state import Cards, Phase, State
 
 
@@ -52,17 +53,17 @@ class Observation:
     @property
     def points(self) -> tuple[int, ...]:
         """Each seat's total of validated points."""
-        return tuple(sum(p for p in card if p is not None) for card in self.scorecards)
+        return scoring.points(self)
 
     @property
     def objectives_done(self) -> tuple[int, ...]:
         """How many objectives each seat has validated."""
-        return tuple(sum(p is not None for p in card) for card in self.scorecards)
+        return scoring.objectives_done(self)
 
     @property
     def scores(self) -> tuple[int, ...]:
         """What decides the winner: points (CLASSIC) or validated objectives (DISCOVERY)."""
-        return self.objectives_done if self.config.mode is Mode.DISCOVERY else self.points
+        return scoring.scores(self)
 
     def unseen(self) -> frozenset[NumCard]:
         """The cards this seat cannot locate: those in the stocks, minus the tops it saw."""

@@ -11,7 +11,7 @@ from numrules.numstop.actions import EndValidation, Validate
 from numrules.numstop.cards import interned
 from numrules.numstop.config import Config
 from numrules.numstop.objectives import INDEX, Objective, combination_points, is_combination
-from numrules.numstop.state import Cards, Phase, State, successor, with_seat
+from numrules.numstop.state import Cards, Phase, State, has_complete_scorecard, successor, with_seat
 
 NO_PEEKS: tuple[None, None] = (None, None)
 
@@ -97,7 +97,7 @@ def is_last_round(state: State) -> bool:
     limit = state.config.max_rounds
     if limit is not None and state.round + 1 >= limit:
         return True
-    return any(None not in scorecard for scorecard in state.scorecards)
+    return has_complete_scorecard(state)
 
 
 def validate(state: State, action: Validate) -> State:

@@ -106,6 +106,11 @@ class State:
         return max(0, self.config.double_draws - self.drawn) if self.double else 0
 
 
+def has_complete_scorecard(state: State) -> bool:
+    """Whether some seat has validated all ten objectives (the game ends after this round)."""
+    return any(None not in scorecard for scorecard in state.scorecards)
+
+
 def card_zones(state: State) -> dict[str, tuple[NumCard, ...]]:
     """Every card of the round by place (`stock:A`, `pile:0`, `collection:0`, ...)."""
     zones: dict[str, tuple[NumCard, ...]] = {
@@ -214,7 +219,7 @@ def _check_effects(state: State) -> None:
 def _check_phase(state: State) -> None:
     # The phase-specific fields: what is pending, what may be set in this phase.
     phase = state.phase
-    complete = any(None not in scorecard for scorecard in state.scorecards)
+    complete = has_complete_scorecard(state)
     if phase is Phase.OVER:
         limit = state.config.max_rounds
         if not complete and (limit is None or state.round + 1 < limit):
