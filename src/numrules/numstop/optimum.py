@@ -32,11 +32,13 @@ option of an objective looks alike to the bound, and the search has to try them.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from itertools import combinations
+from itertools import combinations, product
 
 from numrules.core.cards import NumCard
 from numrules.numstop.combinations import (
     _CARDS,
+    _DEFAULT_CONFIG,
+    _SHADOW_RANK,
     _SPAN,
     Combination,
     _Ranks,
@@ -52,8 +54,6 @@ from numrules.numstop.objectives import (
     Objective,
     combination_points,
 )
-
-_DEFAULT_CONFIG = Config()
 
 # An option: (points, use, named, objective, anonymous, wilds, packed)
 #   use: ((slot, count), ...) cards taken per value slot 0..max_value, slot max_value + 1
@@ -91,9 +91,6 @@ def _use(
         if rank < _SHADOW_RANK:
             counts[rank % _SPAN] = counts.get(rank % _SPAN, 0) + 1
     return tuple(sorted(counts.items())), mask
-
-
-_SHADOW_RANK = 5 * _SPAN
 
 
 class _Options:
@@ -202,20 +199,11 @@ class _Options:
                 if v in shadow_at:
                     here.append(shadow_at[v])
                 choices.append(here)
-            for pattern in _product(choices):
+            for pattern in product(*choices):
                 named = tuple(r for r in pattern if r is not None)
                 if named:
                     anonymous = tuple((start + i, 1) for i, r in enumerate(pattern) if r is None)
                     self._add(out, objective, anonymous, named)
-
-
-def _product(choices: list[list[int | None]]) -> Iterable[tuple[int | None, ...]]:
-    if not choices:
-        yield ()
-        return
-    for first in choices[0]:
-        for rest in _product(choices[1:]):
-            yield (first, *rest)
 
 
 def _level_order(lists: list[list[Option]]) -> list[int]:
