@@ -153,6 +153,18 @@ def special_card(kind: Special, copy: int = 1) -> SpecialCard:
         raise NotationError(f"no {kind} card with copy number {copy!r}") from None
 
 
+def interned(card: NumCard) -> NumCard:
+    """The interned card equal to `card` (a valid card made by hand is another object).
+
+    Raises:
+        NotationError: `card` is not a card of the Num games.
+
+    """
+    if isinstance(card, FamilyCard):
+        return family_card(card.family, card.value)
+    return special_card(card.kind, card.copy)
+
+
 def family_cards(
     families: Iterable[Family] = FAMILIES, values: Iterable[int] = range(MAX_VALUE + 1)
 ) -> tuple[FamilyCard, ...]:

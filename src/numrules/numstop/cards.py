@@ -15,7 +15,6 @@ from numrules.core.cards import (
     NumCard,
     Special,
     SpecialCard,
-    family_card,
     parse_num_card,
     special_card,
 )
@@ -75,13 +74,6 @@ def is_shadow(card: NumCard) -> bool:
 def is_action_card(card: object) -> bool:
     """Whether `card` is one of the six Num Stop action cards."""
     return type(card) is SpecialCard and card in ACTION_CARDS
-
-
-def interned(card: NumCard) -> NumCard:
-    """The interned card equal to `card`, a valid card (one made by hand is another object)."""
-    if isinstance(card, FamilyCard):
-        return family_card(card.family, card.value)
-    return special_card(card.kind, card.copy)
 
 
 def parse_card(text: str) -> NumCard:

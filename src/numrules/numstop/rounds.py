@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from numrules.core.cards import NumCard, num_card_key
+from numrules.core.cards import NumCard, interned, num_card_key
 from numrules.core.errors import IllegalActionError, Reason
 from numrules.core.rng import derive_seed, shuffled
 from numrules.numstop.actions import EndValidation, Validate
-from numrules.numstop.cards import interned
 from numrules.numstop.config import Config
 from numrules.numstop.objectives import INDEX, Objective, combination_points, is_combination
 from numrules.numstop.state import Cards, Phase, State, has_complete_scorecard, successor, with_seat

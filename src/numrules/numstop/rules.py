@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, cast
 
-from numrules.core.cards import FamilyCard, NumCard, SpecialCard, num_card_key
+from numrules.core.cards import FamilyCard, NumCard, SpecialCard, interned, num_card_key
 from numrules.core.errors import ConfigError, IllegalActionError, Reason
 from numrules.core.game import action_handler
 from numrules.core.rng import arrange_deck, check_seed, derive_seed
@@ -29,7 +29,7 @@ from numrules.numstop.actions import (
     Stop,
     Validate,
 )
-from numrules.numstop.cards import JOKER, SKIPPED_TURN_CARDS, STOCKS, interned
+from numrules.numstop.cards import JOKER, SKIPPED_TURN_CARDS, STOCKS
 from numrules.numstop.combinations import combination_sets
 from numrules.numstop.config import Config
 from numrules.numstop.objectives import OBJECTIVES

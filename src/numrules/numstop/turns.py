@@ -15,6 +15,7 @@ from numrules.core.cards import (
     NumCard,
     SpecialCard,
     family_card,
+    interned,
     num_card_key,
 )
 from numrules.core.errors import IllegalActionError, Reason
@@ -29,7 +30,6 @@ from numrules.numstop.cards import (
     SKIPPED_TURN_CARDS,
     SWIPE,
     Stock,
-    interned,
     is_action_card,
 )
 from numrules.numstop.rounds import end_round
