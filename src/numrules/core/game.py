@@ -15,6 +15,7 @@ from typing import Any, Protocol, TypeVar
 import attrs
 
 from numrules.core.errors import IllegalActionError, Reason, UnknownGameError
+from numrules.core.events import events as _events
 from numrules.core.seats import is_seat
 
 
@@ -129,6 +130,10 @@ class Game:
     """`check_state(state)`: raise `StateError` if the state is inconsistent."""
     optional_seats: Callable[[Any], frozenset[int]] = _no_optional_seats
     """`optional_seats(state)`: seats of `to_act` that may act but need not (interrupts)."""
+    event_types: tuple[type[Any], ...] = ()
+    """Every event class of the game (see `numrules.core.events`)."""
+    events: Callable[..., tuple[Any, ...]] = _events
+    """`events(state, seat, since=0)`: the events from index `since`, as `seat` saw them."""
 
     def __repr__(self) -> str:
         return f"<Game {self.name!r}: {self.title}>"

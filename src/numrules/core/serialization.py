@@ -22,15 +22,16 @@ from typing import Any
 import attrs
 import cattrs
 from cattrs.errors import IterableValidationError, IterableValidationNote
-from cattrs.gen import make_dict_structure_fn
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 from cattrs.v import format_exception
 
 from numrules.core.errors import NumrulesError, SerializationError
+from numrules.core.events import Event, Log, SeatLog, Vector
 from numrules.core.game import Game, all_games, get_game, registry_version
 
 FORMAT = "numrules"
 VERSION = 1
-KINDS = ("Config", "State", "Action", "Observation")
+KINDS = ("Config", "State", "Action", "Observation", "Event")
 
 _NONE = type(None)
 
@@ -126,6 +127,96 @@ def _notation(value: Any) -> str | None:
     return None if value is None else str(value)
 
 
+def _event_hooks(
+    conv: cattrs.Converter, game: Game
+) -> tuple[Callable[[Any], Any], Callable[[Any, Any], Any]]:
+    # An event is an object naming its class: {"event": "Placed", "seat": 0, ...}.
+    by_name = {t.__name__: t for t in game.event_types}
+    fields_out = {t: make_dict_unstructure_fn(t, conv) for t in game.event_types}
+    fields_in = {
+        t: make_dict_structure_fn(t, conv, _cattrs_forbid_extra_keys=True) for t in game.event_types
+    }
+
+    def unstructure(event: Any) -> dict[str, Any]:
+        return {"event": type(event).__name__, **fields_out[type(event)](event)}
+
+    def structure(value: Any, _: Any) -> Any:
+        if type(value) is not dict or type(value.get("event")) is not str:
+            raise TypeError(f"expected an event object with an 'event' name, got {value!r}")
+        kind = by_name.get(value["event"])
+        if kind is None:
+            known = ", ".join(sorted(by_name)) or "none"
+            raise ValueError(f"unknown {game.title} event {value['event']!r} (known: {known})")
+        fields = {k: v for k, v in value.items() if k != "event"}
+        return fields_in[kind](fields, kind)
+
+    return unstructure, structure
+
+
+def _log_hooks(
+    conv: cattrs.Converter, game: Game
+) -> tuple[Callable[[Any], Any], Callable[[Any, Any], Any]]:
+    # A state's log: the public events, then per seat the [index, event] pairs it was
+    # told more of. Indices must point into the public events and ascend.
+    event_out, event_in = _event_hooks(conv, game)
+
+    def unstructure(log: Log) -> dict[str, Any]:
+        return {
+            "public": [event_out(e) for e in log.public],
+            "private": [[[i, event_out(e)] for i, e in seat] for seat in log.private],
+        }
+
+    def structure(value: Any, _: Any) -> Log:
+        if type(value) is not dict or set(value) != {"public", "private"}:
+            raise TypeError("a log is an object with the fields 'public' and 'private'")
+        public, private = value["public"], value["private"]
+        if type(public) is not list or type(private) is not list:
+            raise TypeError("a log's 'public' and 'private' are lists")
+        events = Vector(event_in(e, Event) for e in public)
+        seats = []
+        for pairs in private:
+            if type(pairs) is not list:
+                raise TypeError("each seat's private events are a list of [index, event] pairs")
+            last = -1
+            told = []
+            for pair in pairs:
+                if type(pair) is not list or len(pair) != 2 or type(pair[0]) is not int:
+                    raise TypeError(f"expected an [index, event] pair, got {pair!r}")
+                if not last < pair[0] < len(events):
+                    raise ValueError(f"private event index {pair[0]} is out of order or range")
+                last = pair[0]
+                told.append((pair[0], event_in(pair[1], Event)))
+            seats.append(Vector(told))
+        return Log(events, tuple(seats))
+
+    return unstructure, structure
+
+
+def _seat_log_hooks(
+    conv: cattrs.Converter, game: Game
+) -> tuple[Callable[[Any], Any], Callable[[Any, Any], Any]]:
+    # An observation's log: the list of events as its seat was told them.
+    event_out, event_in = _event_hooks(conv, game)
+
+    def unstructure(log: SeatLog) -> list[Any]:
+        return [event_out(e) for e in log]
+
+    def structure(value: Any, _: Any) -> SeatLog:
+        if type(value) is not list:
+            raise TypeError(f"expected a list of events, got {value!r}")
+        return SeatLog.of(event_in(e, Event) for e in value)
+
+    return unstructure, structure
+
+
+def _exactly(cls: type) -> Callable[[Any], bool]:
+    # A hook predicate for one class only (a class hook would also catch its subclasses).
+    def matches(t: Any) -> bool:
+        return t is cls
+
+    return matches
+
+
 @functools.cache
 def converter(game: Game) -> cattrs.Converter:
     """The strict cattrs converter for one game's classes (cached)."""
@@ -156,6 +247,13 @@ def converter(game: Game) -> cattrs.Converter:
         for kind in kinds:
             if isinstance(kind, type):
                 conv.register_unstructure_hook(kind, str)
+    for cls, hooks in ((Log, _log_hooks), (SeatLog, _seat_log_hooks), (Event, _event_hooks)):
+        out, into = hooks(conv, game)
+        conv.register_unstructure_hook_func(_exactly(cls), out)
+        conv.register_structure_hook_func(_exactly(cls), into)
+    event_out, _ = _event_hooks(conv, game)
+    event_types = frozenset(game.event_types)
+    conv.register_unstructure_hook_func(lambda t: t in event_types, event_out)
     return conv
 
 
@@ -168,6 +266,8 @@ def _type_index(version: int) -> dict[type, tuple[Game, str]]:
         index[game.Observation] = (game, "Observation")
         for action_type in game.action_types:
             index[action_type] = (game, "Action")
+        for event_type in game.event_types:
+            index[event_type] = (game, "Event")
     return index
 
 
@@ -175,8 +275,8 @@ def _lookup(obj: object) -> tuple[Game, str]:
     found = _type_index(registry_version()).get(type(obj))
     if found is None:
         raise SerializationError(
-            f"cannot serialise {type(obj).__name__}: not a Config, State, Action or "
-            "Observation of a registered game"
+            f"cannot serialise {type(obj).__name__}: not a Config, State, Action, "
+            "Observation or Event of a registered game"
         )
     return found
 
@@ -236,7 +336,8 @@ def from_data(document: Any) -> Any:
             if type(data) is not str:
                 raise SerializationError(f"an action is written in notation, got {data!r}")
             return game.parse_action(data)
-        obj = converter(game).structure(data, getattr(game, kind))
+        target = Event if kind == "Event" else getattr(game, kind)
+        obj = converter(game).structure(data, target)
         if kind == "State":
             game.check_state(obj)
         return obj

@@ -11,6 +11,7 @@ uniform numrules game API (see docs/architecture.md)::
     print(sa.scores(state), sa.winners(state))
 """
 
+from numrules.core.events import Event, SeatLog, events
 from numrules.core.game import Game
 from numrules.stackattack.actions import (
     ACTION_TYPES,
@@ -32,6 +33,19 @@ from numrules.stackattack.cards import (
     parse_cards,
 )
 from numrules.stackattack.config import MAX_PLAYERS, MIN_PLAYERS, Config
+from numrules.stackattack.event_types import (
+    EVENT_TYPES,
+    Blocked,
+    Chose,
+    Dealt,
+    Descending,
+    GameEnded,
+    Placed,
+    Revealed,
+    RoundEnded,
+    RowTaken,
+    Switched,
+)
 from numrules.stackattack.observation import Observation, hidden_cards, observe
 from numrules.stackattack.rules import (
     apply,
@@ -76,6 +90,8 @@ GAME = Game(
     card_zones=card_zones,
     hidden_cards=hidden_cards,
     check_state=check_state,
+    event_types=EVENT_TYPES,
+    events=events,
 )
 """The Stack Attack `Game` bundle (also `numrules.get_game("stackattack")`)."""
 
@@ -84,26 +100,40 @@ __all__ = [
     "DECISIONS",
     "DECK_SIZE",
     "DEFAULT_POWERS",
+    "EVENT_TYPES",
     "GAME",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "Action",
     "Block",
+    "Blocked",
     "Card",
     "Choose",
+    "Chose",
     "Config",
+    "Dealt",
+    "Descending",
+    "Event",
+    "GameEnded",
     "Observation",
     "Phase",
     "PlaceShield",
+    "Placed",
     "Power",
+    "Revealed",
+    "RoundEnded",
+    "RowTaken",
+    "SeatLog",
     "State",
     "Switch",
+    "Switched",
     "TakeRow",
     "all_cards",
     "apply",
     "card_zones",
     "check_state",
     "default_penalty",
+    "events",
     "hidden_cards",
     "holder",
     "is_terminal",

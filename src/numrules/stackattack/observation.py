@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import attrs
 
+from numrules.core.events import SeatLog
 from numrules.core.seats import check_observer
 from numrules.stackattack.cards import Card
 from numrules.stackattack.config import Config
@@ -48,6 +49,8 @@ class Observation:
     decreasing: bool
     to_act: tuple[int, ...]
     """The seats expected to act now."""
+    log: SeatLog
+    """Every event of the game so far, as this seat was told it (see `events`)."""
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -87,6 +90,7 @@ def observe(state: State, seat: int | None) -> Observation:
         blocked=state.blocked,
         decreasing=state.decreasing,
         to_act=tuple(sorted(to_act(state))),
+        log=state.log.view(seat),
     )
 
 

@@ -14,14 +14,29 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import attrs
+
 from numrules.core.errors import ConfigError, IllegalActionError, Reason
+from numrules.core.events import EMPTY_LOG, Event, Log
 from numrules.core.game import action_handler
 from numrules.core.rng import arrange_deck, check_seed, derive_seed, shuffled
 from numrules.core.seats import is_seat
 from numrules.stackattack.actions import Action, Block, Choose, PlaceShield, Switch, TakeRow
 from numrules.stackattack.cards import Card, Power
 from numrules.stackattack.config import Config
-from numrules.stackattack.scoring import scores
+from numrules.stackattack.event_types import (
+    Blocked,
+    Chose,
+    Dealt,
+    Descending,
+    GameEnded,
+    Placed,
+    Revealed,
+    RoundEnded,
+    RowTaken,
+    Switched,
+)
+from numrules.stackattack.scoring import penalty_points, round_points, scores, winners
 from numrules.stackattack.state import Phase, State, holder
 
 
@@ -45,16 +60,23 @@ def new_game(config: Config, seed: int, deck: Sequence[Card] | None = None) -> S
     if deck is not None and not all(type(card) is int for card in deck):
         raise ConfigError("a stacked Stack Attack deck is a sequence of card numbers (ints)")
     order = arrange_deck(config.all_cards(), derive_seed(seed, "round", 0), deck)
-    return _deal(config, seed, 0, (0,) * config.players, order)
+    return _deal(config, seed, 0, (0,) * config.players, order, EMPTY_LOG, [])
 
 
 def _deal(
-    config: Config, seed: int, round_: int, banked: tuple[int, ...], order: Sequence[Card]
+    config: Config,
+    seed: int,
+    round_: int,
+    banked: tuple[int, ...],
+    order: Sequence[Card],
+    log: Log,
+    ev: list[Event],
 ) -> State:
     n, size = config.players, config.hand_size
     hands = tuple(tuple(sorted(order[i * size : (i + 1) * size])) for i in range(n))
     start = n * size
     rows = tuple((card,) for card in order[start : start + config.rows])
+    ev.append(Dealt(round_, tuple(row[0] for row in rows), hands))
     return State(
         config=config,
         seed=seed,
@@ -71,6 +93,7 @@ def _deal(
         placing=False,
         blocked=(),
         decreasing=False,
+        log=log.record(ev, n),
     )
 
 
@@ -146,11 +169,13 @@ def _choose(state: State, action: Choose) -> State:
         raise IllegalActionError(action, Reason.CARD_NOT_HELD, f"card {card} is not in the hand")
     hands = (*state.hands[:seat], tuple(c for c in hand if c != card), *state.hands[seat + 1 :])
     played = (*state.played[:seat], card, *state.played[seat + 1 :])
+    ev: list[Event] = [Chose(seat, card)]
     if None in played:
-        return _settled(state, Phase.CHOOSE, state.turn, hands, state.rows, state.taken, played)
+        return _settled(state, Phase.CHOOSE, state.turn, hands, state.rows, state.taken, played, ev)
+    ev.append(Revealed(state.turn, played))  # type: ignore[arg-type]  # no None left
     power = state.config.power
     actions = tuple(sorted(c for c in played if c is not None and power(c) is not None))
-    return _resolve(state, hands, list(state.rows), list(state.taken), list(played), actions)
+    return _resolve(state, hands, list(state.rows), list(state.taken), list(played), actions, ev)
 
 
 def _decider(state: State, action: Switch | Block | TakeRow | PlaceShield, phase: Phase) -> int:
@@ -176,9 +201,14 @@ def _decider(state: State, action: Switch | Block | TakeRow | PlaceShield, phase
 def _switch(state: State, action: Switch) -> State:
     target = _decider(state, action, Phase.SWITCH)
     played = list(state.played)
-    played[action.seat], played[target] = played[target], played[action.seat]
+    gave, got = played[action.seat], played[target]
+    # Every seat holds a card in the action stage.
+    assert gave is not None
+    assert got is not None
+    played[action.seat], played[target] = got, gave
+    ev: list[Event] = [Switched(action.seat, target, gave, got)]
     return _resolve(
-        state, state.hands, list(state.rows), list(state.taken), played, state.queue[1:]
+        state, state.hands, list(state.rows), list(state.taken), played, state.queue[1:], ev
     )
 
 
@@ -191,6 +221,7 @@ def _block(state: State, action: Block) -> State:
         list(state.taken),
         list(state.played),
         state.queue[1:],
+        [Blocked(action.seat, state.queue[0], row)],
         blocked=(*state.blocked, row),
     )
 
@@ -200,13 +231,20 @@ def _take(state: State, action: TakeRow | PlaceShield) -> State:
     row = _decider(state, action, phase)
     card = state.queue[0]
     rows, taken, played = list(state.rows), list(state.taken), list(state.played)
+    ev: list[Event] = []
     if phase is Phase.TAKE:
+        ev.append(_taken(state.config, action.seat, row, rows[row]))
         taken[action.seat] += rows[row]
         rows[row] = (card,)
     else:
         rows[row] += (card,)
+    ev.append(Placed(action.seat, card, row))
     played[action.seat] = None
-    return _resolve(state, state.hands, rows, taken, played, state.queue[1:], placing=True)
+    return _resolve(state, state.hands, rows, taken, played, state.queue[1:], ev, placing=True)
+
+
+def _taken(config: Config, seat: int, row: int, cards: tuple[Card, ...]) -> RowTaken:
+    return RowTaken(seat, row, cards, penalty_points(config, cards))
 
 
 def _resolve(
@@ -216,12 +254,13 @@ def _resolve(
     taken: list[tuple[Card, ...]],
     played: list[Card | None],
     queue: tuple[Card, ...],
+    ev: list[Event],
     *,
     placing: bool | None = None,
     blocked: tuple[int, ...] | None = None,
 ) -> State:
     # Runs the reveal forward until a seat owes a decision or the turn is over.
-    # `rows`, `taken` and `played` are fresh lists this function may change.
+    # `rows`, `taken`, `played` and the events `ev` are fresh lists this function may change.
     config = state.config
     placing = state.placing if placing is None else placing
     blocked = state.blocked if blocked is None else blocked
@@ -232,10 +271,19 @@ def _resolve(
             if power is Power.SWITCH or power is Power.BLOCK:
                 phase = Phase.SWITCH if power is Power.SWITCH else Phase.BLOCK
                 return _paused(
-                    state, phase, hands, rows, taken, played, queue[i:], False, blocked, decreasing
+                    state,
+                    phase,
+                    hands,
+                    rows,
+                    taken,
+                    played,
+                    queue[i:],
+                    (False, blocked, decreasing),
+                    ev,
                 )
             if power is Power.DECREASING:
                 decreasing = True
+                ev.append(Descending(played.index(card), card))
         placing = True
         queue = tuple(sorted((c for c in played if c is not None), reverse=decreasing))
     limit, shields = config.row_limit, config.shield
@@ -248,17 +296,27 @@ def _resolve(
         if best < 0:
             phase = Phase.SHIELD if card in shields else Phase.TAKE
             return _paused(
-                state, phase, hands, rows, taken, played, queue[i:], True, blocked, decreasing
+                state,
+                phase,
+                hands,
+                rows,
+                taken,
+                played,
+                queue[i:],
+                (True, blocked, decreasing),
+                ev,
             )
         seat = played.index(card)
         row = rows[best]
         if len(row) >= limit and card not in shields:
+            ev.append(_taken(config, seat, best, row))
             taken[seat] += row
             rows[best] = (card,)
         else:
             rows[best] = (*row, card)
+        ev.append(Placed(seat, card, best))
         played[seat] = None
-    return _end_turn(state, hands, tuple(rows), tuple(taken))
+    return _end_turn(state, hands, tuple(rows), tuple(taken), ev)
 
 
 def _paused(
@@ -269,10 +327,10 @@ def _paused(
     taken: list[tuple[Card, ...]],
     played: list[Card | None],
     queue: tuple[Card, ...],
-    placing: bool,
-    blocked: tuple[int, ...],
-    decreasing: bool,
+    stage: tuple[bool, tuple[int, ...], bool],
+    ev: list[Event],
 ) -> State:
+    placing, blocked, decreasing = stage
     return State(
         state.config,
         state.seed,
@@ -289,6 +347,7 @@ def _paused(
         placing,
         blocked,
         decreasing,
+        state.log.record(ev, state.config.players),
     )
 
 
@@ -300,6 +359,7 @@ def _settled(
     rows: tuple[tuple[Card, ...], ...],
     taken: tuple[tuple[Card, ...], ...],
     played: tuple[Card | None, ...],
+    ev: list[Event],
 ) -> State:
     # A state of the current round with no reveal being resolved.
     return State(
@@ -318,6 +378,7 @@ def _settled(
         False,
         (),
         False,
+        state.log.record(ev, state.config.players),
     )
 
 
@@ -326,19 +387,22 @@ def _end_turn(
     hands: tuple[tuple[Card, ...], ...],
     rows: tuple[tuple[Card, ...], ...],
     taken: tuple[tuple[Card, ...], ...],
+    ev: list[Event],
 ) -> State:
     config = state.config
     turn = state.turn + 1
     idle: tuple[Card | None, ...] = (None,) * config.players
     if turn < config.hand_size:
-        return _settled(state, Phase.CHOOSE, turn, hands, rows, taken, idle)
-    finished = _settled(state, Phase.OVER, turn, hands, rows, taken, idle)
+        return _settled(state, Phase.CHOOSE, turn, hands, rows, taken, idle, ev)
+    finished = _settled(state, Phase.OVER, turn, hands, rows, taken, idle, [])
     totals = scores(finished)
+    ev.append(RoundEnded(state.round, round_points(finished), totals))
     last_round = config.max_rounds is not None and state.round + 1 >= config.max_rounds
     if max(totals) >= config.end_score or last_round:
-        return finished
+        ev.append(GameEnded(totals, tuple(sorted(winners(finished)))))
+        return attrs.evolve(finished, log=state.log.record(ev, config.players))
     order = shuffled(config.all_cards(), derive_seed(state.seed, "round", state.round + 1))
-    return _deal(config, state.seed, state.round + 1, totals, order)
+    return _deal(config, state.seed, state.round + 1, totals, order, state.log, ev)
 
 
 # Dispatch on the exact class: anything else (a subclass, junk) is malformed.

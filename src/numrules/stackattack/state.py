@@ -8,6 +8,7 @@ from collections import Counter
 import attrs
 
 from numrules.core.errors import StateError
+from numrules.core.events import EMPTY_LOG, Log
 from numrules.stackattack.cards import Card, Power
 from numrules.stackattack.config import Config
 
@@ -69,6 +70,8 @@ class State:
     """Rows closed by BLOCK this turn."""
     decreasing: bool
     """Whether a DECREASING was revealed this turn."""
+    log: Log = EMPTY_LOG
+    """Every event of the game so far, with each seat's view (read it with `events`)."""
 
     @property
     def players(self) -> int:

@@ -1,0 +1,382 @@
+"""Events: what each `apply` did, and what every seat was told of it.
+
+Every game records, in its state, the events of each `apply` in order: a card played,
+a row taken, a trick won, a round scored. One `apply` may record several events (a
+Stack Attack reveal places cards and takes rows). Each event knows who may see what:
+`event.seen_by(seat)` is the event as that seat was told it, with what the seat may not
+know left out (a card drawn face down by another seat, a secret pick before the reveal).
+
+The log in a state is an immutable, append-only `Log` that shares its structure with
+the logs of the states before it, so recording costs O(1) amortised per event and no
+`apply` copies the history. It keeps the public version of every event (what a
+spectator is told) and, per seat, only the events that seat was told more about. So a
+seat's account of the game, `log.view(seat)`, is built in O(1) and holds nothing the
+seat may not know: an `Observation` carries it as its `log` field.
+
+Read a game's events with the game module's `events(state, seat, since=0)` (also
+`Game.events`): the events from index `since` on, as `seat` saw them (None: a
+spectator). Every seat is told of every event, so event `i` is the same moment for
+every seat; only its details differ.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, ClassVar, Generic, TypeVar, overload
+
+import attrs
+
+from numrules.core.seats import check_observer
+
+T = TypeVar("T")
+
+_BITS = 5
+_WIDTH = 1 << _BITS  # 32 items per leaf and children per node
+_MASK = _WIDTH - 1
+
+
+class Vector(Generic[T]):
+    """An immutable sequence with O(1) amortised `append` that shares its structure.
+
+    A 32-way trie of full leaves plus a tail (the persistent vector of Clojure), made of
+    tuples: appending copies at most one path of the trie, indexing walks it
+    (log32 of the length, so 3 steps for 32,768 items).
+    """
+
+    __slots__ = ("_root", "_shift", "_size", "_tail")
+
+    _root: tuple[Any, ...]
+    _shift: int
+    _size: int
+    _tail: tuple[T, ...]
+
+    def __init__(self, items: Iterable[T] = ()) -> None:
+        self._root, self._shift, self._size, self._tail = (), _BITS, 0, ()
+        for item in items:
+            self._root, self._shift, self._size, self._tail = self._pushed(item)
+
+    @classmethod
+    def _make(cls, root: tuple[Any, ...], shift: int, size: int, tail: tuple[T, ...]) -> Vector[T]:
+        vector: Vector[T] = object.__new__(cls)
+        vector._root, vector._shift, vector._size, vector._tail = root, shift, size, tail
+        return vector
+
+    def _pushed(self, item: T) -> tuple[tuple[Any, ...], int, int, tuple[T, ...]]:
+        root, shift, size, tail = self._root, self._shift, self._size, self._tail
+        if len(tail) < _WIDTH:
+            return root, shift, size + 1, (*tail, item)
+        # The tail is full: it becomes a leaf of the trie, and a new tail starts.
+        if (size >> _BITS) > (1 << shift):  # the trie is full at this depth
+            root = (root, _path(shift, tail))
+            shift += _BITS
+        else:
+            root = _push_leaf(size, shift, root, tail)
+        return root, shift, size + 1, (item,)
+
+    def append(self, item: T) -> Vector[T]:
+        """A new vector with `item` at the end (this one is unchanged)."""
+        return Vector._make(*self._pushed(item))
+
+    def extend(self, items: Iterable[T]) -> Vector[T]:
+        """A new vector with `items` at the end (this one is unchanged)."""
+        root, shift, size, tail = self._root, self._shift, self._size, self._tail
+        for item in items:
+            if len(tail) < _WIDTH:
+                size, tail = size + 1, (*tail, item)
+            else:
+                root, shift, size, tail = Vector._make(root, shift, size, tail)._pushed(item)
+        return Vector._make(root, shift, size, tail)
+
+    def __len__(self) -> int:
+        return self._size
+
+    def _leaf(self, index: int) -> tuple[T, ...]:
+        # The leaf (or the tail) holding `index`, which must be in range.
+        if index >= self._size - len(self._tail):
+            return self._tail
+        node = self._root
+        for level in range(self._shift, 0, -_BITS):
+            node = node[(index >> level) & _MASK]
+        return node
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[T, ...]: ...
+    def __getitem__(self, index: int | slice) -> T | tuple[T, ...]:
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(self._size)))
+        if index < 0:
+            index += self._size
+        if not 0 <= index < self._size:
+            raise IndexError("vector index out of range")
+        return self._leaf(index)[index & _MASK]
+
+    def iter_from(self, start: int) -> Iterator[T]:
+        """The items from index `start` (clamped to 0..len) to the end."""
+        index = max(start, 0)
+        while index < self._size:
+            leaf = self._leaf(index)
+            offset = index & _MASK if leaf is not self._tail else index - (self._size - len(leaf))
+            yield from leaf[offset:]
+            index += len(leaf) - offset
+
+    def __iter__(self) -> Iterator[T]:
+        return self.iter_from(0)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Vector):
+            return NotImplemented
+        return self._size == other._size and all(a == b for a, b in zip(self, other, strict=True))
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"Vector({list(self)!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Vector, (tuple(self),))
+
+
+def _path(level: int, leaf: tuple[Any, ...]) -> tuple[Any, ...]:
+    # A chain of one-child nodes from `level` down to `leaf`.
+    node = leaf
+    for _ in range(level, 0, -_BITS):
+        node = (node,)
+    return node
+
+
+def _push_leaf(
+    size: int, level: int, node: tuple[Any, ...], leaf: tuple[Any, ...]
+) -> tuple[Any, ...]:
+    # `node` with `leaf` added as the leaf after the last one; `size` counts the items of
+    # the trie plus those of the full tail that becomes `leaf`.
+    slot = ((size - 1) >> level) & _MASK
+    if level == _BITS:
+        child: tuple[Any, ...] = leaf
+    elif slot < len(node):
+        child = _push_leaf(size, level - _BITS, node[slot], leaf)
+    else:
+        child = _path(level - _BITS, leaf)
+    return (*node[:slot], child, *node[slot + 1 :])
+
+
+@attrs.frozen(slots=True)
+class Event:
+    """Base class of every event: something `apply` did, told as one English sentence.
+
+    A subclass is a frozen attrs class. An event that tells some seats more than others
+    sets `secret = True` and overrides `seen_by`; a public event is the same for all.
+    `str(event)` is a one-line sentence ("seat 2 takes row 3: 4 cards, 7 points").
+    """
+
+    secret: ClassVar[bool] = False
+    """Whether some seat is told less of this event than another (see `seen_by`)."""
+
+    def seen_by(self, seat: int | None) -> Event:
+        """The event as `seat` is told it (None: a spectator, told the public part only)."""
+        return self
+
+
+E = TypeVar("E", bound=Event)
+
+
+class SeatLog(Sequence[Event]):
+    """One seat's account of a game: every event so far, as that seat was told it.
+
+    An immutable sequence (`len`, indexing, iteration, `since`). It holds only what the
+    seat may know: the public version of each event, with the seat's own fuller version
+    where it was told more. Two seat logs are equal when they hold equal events.
+    """
+
+    __slots__ = ("_private", "_public", "_seat")
+
+    def __init__(
+        self,
+        public: Vector[Event],
+        private: Vector[tuple[int, Event]] | None = None,
+        seat: int | None = None,
+    ) -> None:
+        self._public = public
+        self._private: Vector[tuple[int, Event]] = Vector() if private is None else private
+        self._seat = seat
+
+    @classmethod
+    def of(cls, events: Iterable[Event], seat: int | None = None) -> SeatLog:
+        """A seat log holding exactly `events` (e.g. events read back from JSON)."""
+        return cls(Vector(events), None, seat)
+
+    @property
+    def seat(self) -> int | None:
+        """The seat whose account this is (None: a spectator)."""
+        return self._seat
+
+    def __len__(self) -> int:
+        return len(self._public)
+
+    def since(self, start: int = 0) -> tuple[Event, ...]:
+        """The events from index `start` on (all of them by default)."""
+        start = max(start, 0)
+        private = self._private
+        # The first private event at or after `start` (the private indices ascend).
+        lo, hi = 0, len(private)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if private[mid][0] < start:
+                lo = mid + 1
+            else:
+                hi = mid
+        out = list(self._public.iter_from(start))
+        for index, event in private.iter_from(lo):
+            out[index - start] = event
+        return tuple(out)
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self.since(0))
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Event, ...]: ...
+    def __getitem__(self, index: int | slice) -> Event | tuple[Event, ...]:
+        if isinstance(index, slice):
+            return self.since(0)[index]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("event index out of range")
+        return self.since(index)[0]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SeatLog):
+            return NotImplemented
+        return len(self) == len(other) and self.since(0) == other.since(0)
+
+    def __hash__(self) -> int:
+        return hash(self.since(0))
+
+    def __repr__(self) -> str:
+        return f"SeatLog(seat={self._seat!r}, events={len(self)})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (SeatLog.of, (self.since(0), self._seat))
+
+
+class Log:
+    """The events of a whole game, with every seat's view: the `log` field of a state.
+
+    Immutable and append-only: `record` returns a new log sharing this one's structure.
+    It keeps the public version of every event, and for each seat the (index, event)
+    pairs where that seat was told more than the public version. Never hand a `Log` to
+    a player: give it `view(seat)`.
+    """
+
+    __slots__ = ("_private", "_public")
+
+    def __init__(
+        self,
+        public: Vector[Event] | None = None,
+        private: tuple[Vector[tuple[int, Event]], ...] = (),
+    ) -> None:
+        self._public: Vector[Event] = Vector() if public is None else public
+        self._private = private
+
+    @property
+    def public(self) -> Vector[Event]:
+        """The public version of every event (what a spectator is told)."""
+        return self._public
+
+    @property
+    def private(self) -> tuple[Vector[tuple[int, Event]], ...]:
+        """Per seat, the (index, event) pairs where that seat was told more.
+
+        Seats past the end of the tuple were never told more than the public version.
+        """
+        return self._private
+
+    def __len__(self) -> int:
+        return len(self._public)
+
+    def record(self, events: Iterable[Event], players: int) -> Log:
+        """A new log with `events` added, in order (this one is unchanged).
+
+        Args:
+            events: what one `apply` did, in order.
+            players: the number of seats, each of which is asked how it saw a secret event.
+
+        """
+        public = self._public
+        private = self._private
+        plain: list[Event] = []
+        for event in events:
+            if not event.secret:
+                plain.append(event)
+                continue
+            public = public.extend(plain)
+            plain = []
+            index = len(public)
+            shown = event.seen_by(None)
+            public = public.append(shown)
+            updated = list(private)
+            for seat in range(players):
+                view = event.seen_by(seat)
+                if view is shown or view == shown:
+                    continue
+                while len(updated) <= seat:
+                    updated.append(Vector())
+                updated[seat] = updated[seat].append((index, view))
+            private = tuple(updated)
+        if plain:
+            public = public.extend(plain)
+        return Log(public, private)
+
+    def view(self, seat: int | None) -> SeatLog:
+        """The account of the game `seat` was given (None: a spectator); O(1)."""
+        if seat is None or seat >= len(self._private):
+            return SeatLog(self._public, None, seat)
+        return SeatLog(self._public, self._private[seat], seat)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Log):
+            return NotImplemented
+        if self is other:
+            return True
+        mine, theirs = _trimmed(self._private), _trimmed(other._private)
+        return self._public == other._public and mine == theirs
+
+    def __hash__(self) -> int:
+        return hash((self._public, _trimmed(self._private)))
+
+    def __repr__(self) -> str:
+        return f"Log(events={len(self)})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Log, (self._public, self._private))
+
+
+def _trimmed(private: tuple[Vector[Any], ...]) -> tuple[Vector[Any], ...]:
+    # Trailing empty vectors say nothing: (v, empty) and (v,) are the same log.
+    end = len(private)
+    while end and not private[end - 1]:
+        end -= 1
+    return private[:end]
+
+
+EMPTY_LOG = Log()
+"""The log of a game in which nothing has happened yet."""
+
+
+def events(state: Any, seat: int | None, since: int = 0) -> tuple[Event, ...]:
+    """The events of `state` from index `since` on, as `seat` was told them.
+
+    Every game module exposes this as `events` (and `Game.events`). `seat` None is a
+    spectator, told the public part of every event only.
+
+    Raises:
+        SeatError: `seat` is not a seat of this game.
+
+    """
+    check_observer(seat, state.config.players)
+    log: Log = state.log
+    return log.view(seat).since(since)
