@@ -2,7 +2,8 @@
 
 The rules in plain English are in docs/rules/numstop.md. This package exposes the
 uniform numrules game API (see docs/architecture.md), plus the combination finder
-(`find_combinations`, `best_validation`) and `risk`::
+(`find_combinations`, `best_validation`), `risk`, and the events of every `apply`
+(`events`, the classes of `EVENT_TYPES`)::
 
     from numrules import numstop as ns
 
@@ -13,6 +14,7 @@ uniform numrules game API (see docs/architecture.md), plus the combination finde
 """
 
 from numrules.core.cards import FamilyCard, NumCard, SpecialCard
+from numrules.core.events import Event, SeatLog, events
 from numrules.core.game import Game
 from numrules.numstop.actions import (
     ACTION_TYPES,
@@ -36,6 +38,32 @@ from numrules.numstop.combinations import (
     find_combinations,
 )
 from numrules.numstop.config import MAX_PLAYERS, MIN_PLAYERS, Config, Mode
+from numrules.numstop.event_types import (
+    EVENT_TYPES,
+    ActionCardLost,
+    Busted,
+    DoubleActivated,
+    DoubleTurn,
+    Drew,
+    Flipped,
+    GameEnded,
+    JokerPlayed,
+    Locked,
+    QuantumKept,
+    QuantumTook,
+    Reserved,
+    RoundDealt,
+    RoundEnded,
+    ShadowDiscarded,
+    ShadowKept,
+    SkipActivated,
+    SkippedTurnEnded,
+    Stopped,
+    Swiped,
+    TurnSkipped,
+    Validated,
+    ValidationEnded,
+)
 from numrules.numstop.objectives import (
     DEFAULT_BONUSES,
     OBJECTIVES,
@@ -82,6 +110,8 @@ GAME = Game(
     card_zones=card_zones,
     hidden_cards=hidden_cards,
     check_state=check_state,
+    event_types=EVENT_TYPES,
+    events=events,
 )
 """The Num Stop `Game` bundle (also `numrules.get_game("numstop")`)."""
 
@@ -89,36 +119,63 @@ __all__ = [
     "ACTION_CARDS",
     "ACTION_TYPES",
     "DEFAULT_BONUSES",
+    "EVENT_TYPES",
     "GAME",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "OBJECTIVES",
     "Action",
+    "ActionCardLost",
     "Activate",
+    "Busted",
     "CollectionError",
     "Combination",
     "Config",
     "Discard",
+    "DoubleActivated",
+    "DoubleTurn",
     "Draw",
+    "Drew",
     "EndTurn",
     "EndValidation",
+    "Event",
+    "Flipped",
+    "GameEnded",
+    "JokerPlayed",
     "Keep",
     "Lock",
+    "Locked",
     "Mode",
     "Objective",
     "Observation",
     "Phase",
+    "QuantumKept",
+    "QuantumTook",
     "Reserve",
+    "Reserved",
+    "RoundDealt",
+    "RoundEnded",
+    "SeatLog",
+    "ShadowDiscarded",
+    "ShadowKept",
+    "SkipActivated",
+    "SkippedTurnEnded",
     "State",
     "Stock",
     "Stop",
+    "Stopped",
+    "Swiped",
+    "TurnSkipped",
     "Validate",
+    "Validated",
+    "ValidationEnded",
     "all_cards",
     "apply",
     "best_validation",
     "card_zones",
     "check_state",
     "combination_points",
+    "events",
     "find_combinations",
     "hidden_cards",
     "is_combination",

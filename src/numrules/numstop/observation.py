@@ -4,7 +4,8 @@ Public: the stock sizes, every pile, collection, reserve and scorecard, the disc
 cards (they were all seen), the cards awaiting a decision (a drawn Shadow or action card,
 the QUANTUM cards), the pending DOUBLE and SKIP effects, and who saw a stock's top card
 with FLIP. Private to that seat: the top cards it saw, while they stay in the stocks.
-Hidden from everyone else: the order and content of the stocks.
+Hidden from everyone else: the order and content of the stocks. The events of the game
+(`log`) tell the same: a FLIP's cards are told to its actor only.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import attrs
 
 from numrules.core.cards import NumCard
+from numrules.core.events import SeatLog
 from numrules.core.seats import check_observer
 from numrules.numstop import scoring
 from numrules.numstop.config import Config
@@ -49,6 +51,8 @@ class Observation:
     skipped: frozenset[int]
     scorecards: tuple[tuple[int | None, ...], ...]
     to_act: tuple[int, ...]
+    log: SeatLog
+    """Every event of the game so far, as this seat was told it (see `events`)."""
 
     @property
     def points(self) -> tuple[int, ...]:
@@ -108,6 +112,7 @@ def observe(state: State, seat: int | None) -> Observation:
         skipped=state.skipped,
         scorecards=state.scorecards,
         to_act=() if state.phase is Phase.OVER else (state.player,),
+        log=state.log.view(seat),
     )
 
 

@@ -6,9 +6,19 @@ from collections.abc import Sequence
 
 from numrules.core.cards import NumCard, interned, num_card_key
 from numrules.core.errors import IllegalActionError, Reason
+from numrules.core.events import Event, Log
 from numrules.core.rng import derive_seed, shuffled
+from numrules.core.seats import best_seats
+from numrules.numstop import scoring
 from numrules.numstop.actions import EndValidation, Validate
 from numrules.numstop.config import Config
+from numrules.numstop.event_types import (
+    GameEnded,
+    RoundDealt,
+    RoundEnded,
+    Validated,
+    ValidationEnded,
+)
 from numrules.numstop.objectives import INDEX, Objective, combination_points, is_combination
 from numrules.numstop.state import Cards, Phase, State, has_complete_scorecard, successor, with_seat
 
@@ -21,17 +31,24 @@ def deal(
     round_: int,
     scorecards: tuple[tuple[int | None, ...], ...],
     order: Sequence[NumCard],
+    log: Log,
+    ev: list[Event],
 ) -> State:
-    """The first state of round `round_`: the first half of `order` is stock A, the rest B."""
+    """The first state of round `round_`: the first half of `order` is stock A, the rest B.
+
+    `log` gets the events `ev` of the action that ended the last round, then the deal.
+    """
     n = config.players
     half = len(order) // 2
     empty: tuple[Cards, ...] = ((),) * n
+    first = round_ % n
+    ev.append(RoundDealt(round_, first, (half, len(order) - half)))
     return State(
         config,
         seed,
         round_,
         Phase.START,
-        round_ % n,
+        first,
         (tuple(order[:half]), tuple(order[half:])),
         empty,
         empty,
@@ -45,11 +62,13 @@ def deal(
         frozenset(),
         NO_PEEKS,
         scorecards,
+        log.record(ev, n),
     )
 
 
 def end_round(
     state: State,
+    ev: list[Event],
     piles: tuple[Cards, ...],
     reserves: tuple[Cards, ...],
     discard: Cards,
@@ -65,6 +84,7 @@ def end_round(
         out += pile
     for reserve in reserves:
         out += reserve
+    ev.append(RoundEnded(state.round, lost, tuple(out[len(discard) :])))
     empty: tuple[Cards, ...] = ((),) * state.players
     return State(
         state.config,
@@ -85,6 +105,7 @@ def end_round(
         frozenset(),
         NO_PEEKS,
         state.scorecards,
+        state.log.record(ev, state.players),
     )
 
 
@@ -133,6 +154,7 @@ def validate(state: State, action: Validate) -> State:
     return successor(
         state,
         Phase.VALIDATION,
+        (Validated(seat, objective, cards, points),),
         collections=with_seat(
             state.collections, seat, tuple(c for c in collection if c not in card_set)
         ),
@@ -149,13 +171,16 @@ def end_validation(state: State, action: EndValidation) -> State:
     """The seat is done validating; the next seat validates, or the round is over."""
     seat = _validation_seat(state, action)
     after = (seat + 1) % state.players
+    done = ValidationEnded(seat, scoring.objectives_done(state)[seat], scoring.points(state)[seat])
     if after != state.first_player:
-        return successor(state, Phase.VALIDATION, player=after)
+        return successor(state, Phase.VALIDATION, (done,), player=after)
     if is_last_round(state):
-        return successor(state, Phase.OVER, player=state.first_player)
+        winners = tuple(sorted(best_seats(scoring.scores(state))))
+        ended = GameEnded(scoring.points(state), scoring.objectives_done(state), winners)
+        return successor(state, Phase.OVER, (done, ended), player=state.first_player)
     config, following = state.config, state.round + 1
     order = shuffled(config.all_cards(), derive_seed(state.seed, "round", following))
-    return deal(config, state.seed, following, state.scorecards, order)
+    return deal(config, state.seed, following, state.scorecards, order, state.log, [done])
 
 
 def _validation_seat(state: State, action: Validate | EndValidation) -> int:

@@ -14,6 +14,7 @@ from typing import Any, cast
 
 from numrules.core.cards import FamilyCard, NumCard, SpecialCard, interned, num_card_key
 from numrules.core.errors import ConfigError, IllegalActionError, Reason
+from numrules.core.events import EMPTY_LOG
 from numrules.core.game import action_handler
 from numrules.core.rng import arrange_deck, check_seed, derive_seed
 from numrules.numstop.actions import (
@@ -71,7 +72,8 @@ def new_game(config: Config, seed: int, deck: Sequence[NumCard] | None = None) -
     order = arrange_deck(config.all_cards(), derive_seed(seed, "round", 0), deck)
     if deck is not None:  # cards made by hand are equal to the interned ones
         order = tuple(map(interned, order))
-    return deal(config, seed, 0, ((None,) * len(OBJECTIVES),) * config.players, order)
+    scorecards = ((None,) * len(OBJECTIVES),) * config.players
+    return deal(config, seed, 0, scorecards, order, EMPTY_LOG, [])
 
 
 def is_terminal(state: State) -> bool:

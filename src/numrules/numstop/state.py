@@ -11,6 +11,7 @@ import attrs
 
 from numrules.core.cards import Family, FamilyCard, NumCard
 from numrules.core.errors import StateError
+from numrules.core.events import EMPTY_LOG, Event, Log
 from numrules.numstop.cards import DOUBLE, FLIP, QUANTUM, SKIP, is_action_card, is_shadow
 from numrules.numstop.config import Config
 from numrules.numstop.objectives import OBJECTIVES
@@ -89,6 +90,9 @@ class State:
     """For each stock, the seat that saw its top card with a FLIP (until the card leaves)."""
     scorecards: tuple[tuple[int | None, ...], ...]
     """Each seat's scorecard: the points of each validated objective (table order), or None."""
+    log: Log = EMPTY_LOG
+    """Every event of the game so far, with each seat's view (never show it to a player:
+    `observe` gives a seat its own `log.view(seat)`). Not checked by `check_state`."""
 
     @property
     def players(self) -> int:
@@ -276,6 +280,7 @@ PerSeat = tuple[Cards, ...]
 def successor(
     state: State,
     phase: Phase,
+    ev: Sequence[Event],
     *,
     player: int | None = None,
     stocks: tuple[Cards, Cards] | None = None,
@@ -294,7 +299,8 @@ def successor(
 ) -> State:
     """The next state in the same round: `phase` and the given fields, the rest unchanged.
 
-    One constructor call (no chain of `attrs.evolve`); `pending` defaults to empty.
+    One constructor call (no chain of `attrs.evolve`); `pending` defaults to empty. The
+    events `ev` (what the action did, in order) are added to the log.
     """
     return State(
         state.config,
@@ -315,6 +321,7 @@ def successor(
         state.skipped if skipped is None else skipped,
         state.peeks if peeks is None else peeks,
         state.scorecards if scorecards is None else scorecards,
+        state.log.record(ev, state.config.players),
     )
 
 

@@ -19,6 +19,7 @@ from numrules.core.cards import (
     num_card_key,
 )
 from numrules.core.errors import IllegalActionError, Reason
+from numrules.core.events import Event
 from numrules.core.seats import left, right
 from numrules.numstop.actions import Activate, Discard, Draw, EndTurn, Keep, Lock, Reserve, Stop
 from numrules.numstop.cards import (
@@ -31,6 +32,26 @@ from numrules.numstop.cards import (
     SWIPE,
     Stock,
     is_action_card,
+)
+from numrules.numstop.event_types import (
+    ActionCardLost,
+    Busted,
+    DoubleActivated,
+    DoubleTurn,
+    Drew,
+    Flipped,
+    JokerPlayed,
+    Locked,
+    QuantumKept,
+    QuantumTook,
+    Reserved,
+    ShadowDiscarded,
+    ShadowKept,
+    SkipActivated,
+    SkippedTurnEnded,
+    Stopped,
+    Swiped,
+    TurnSkipped,
 )
 from numrules.numstop.rounds import end_round
 from numrules.numstop.state import Cards, Phase, State, pile_breaks, successor, with_seat
@@ -50,6 +71,7 @@ def _refuse(action: object, reason: Reason, detail: str) -> IllegalActionError:
 
 def end_turn(
     state: State,
+    ev: list[Event],
     *,
     stocks: tuple[Cards, Cards] | None = None,
     piles: tuple[Cards, ...] | None = None,
@@ -57,18 +79,25 @@ def end_turn(
     discard: Cards | None = None,
     peeks: tuple[int | None, int | None] | None = None,
 ) -> State:
-    """The turn is over: the next seat begins its turn, skipped or played (DOUBLE applies)."""
+    """The turn is over: the next seat begins its turn, skipped or played (DOUBLE applies).
+
+    `ev` holds the events of the action so far; the start of a skipped or doubled turn
+    is added to them.
+    """
     nxt = (state.player + 1) % state.players
     skipped, doubled = state.skipped, state.doubled
     if nxt in skipped:
         phase, double, skipped = Phase.SKIPPED, False, skipped - {nxt}
+        ev.append(TurnSkipped(nxt))
     else:
         phase, double = Phase.START, nxt in doubled
         if double:
             doubled = doubled - {nxt}
+            ev.append(DoubleTurn(nxt, state.config.double_draws))
     return successor(
         state,
         phase,
+        ev,
         player=nxt,
         stocks=stocks,
         piles=piles,
@@ -97,6 +126,7 @@ def lock(state: State, action: Lock) -> State:
         raise _refuse(action, Reason.NOT_ALLOWED, "a turn hit by DOUBLE cannot LOCK")
     return end_turn(
         state,
+        [Locked(seat, pile)],
         piles=with_seat(state.piles, seat, ()),
         collections=with_seat(state.collections, seat, state.collections[seat] + pile),
     )
@@ -118,36 +148,44 @@ def draw(state: State, action: Draw) -> State:
     peeks = state.peeks
     if peeks[i] is not None:  # the card seen with FLIP leaves the stock
         peeks = (None, peeks[1]) if i == 0 else (peeks[0], None)
-    return _drawn(state, source[0], stocks, peeks)
+    card = source[0]
+    return _drawn(state, card, stocks, peeks, [Drew(state.player, stock, card)])
 
 
 def _drawn(
-    state: State, card: NumCard, stocks: tuple[Cards, Cards], peeks: tuple[int | None, int | None]
+    state: State,
+    card: NumCard,
+    stocks: tuple[Cards, Cards],
+    peeks: tuple[int | None, int | None],
+    ev: list[Event],
 ) -> State:
     # Resolves a card just drawn: the round end, an action card, a Shadow, the stop checks.
     if not (stocks[0] or stocks[1]):
-        return end_round(state, state.piles, state.reserves, state.discard, (card,))
+        return end_round(state, ev, state.piles, state.reserves, state.discard, (card,))
     drawn = state.drawn + 1
+    seat = state.player
     if type(card) is not FamilyCard:
         nxt = successor(
-            state, Phase.ACTION, stocks=stocks, pending=(card,), drawn=drawn, peeks=peeks
+            state, Phase.ACTION, ev, stocks=stocks, pending=(card,), drawn=drawn, peeks=peeks
         )
         if action_card_choices(nxt):
             return nxt
         # No slot and nothing can be activated: the drawn card is discarded.
+        ev.append(ActionCardLost(seat, card))
         discard = (*state.discard, card)
         return successor(
-            state, Phase.DRAW, stocks=stocks, discard=discard, drawn=drawn, peeks=peeks
+            state, Phase.DRAW, ev, stocks=stocks, discard=discard, drawn=drawn, peeks=peeks
         )
     if card.family is Family.SHADOW:
         return successor(
-            state, Phase.SHADOW, stocks=stocks, pending=(card,), drawn=drawn, peeks=peeks
+            state, Phase.SHADOW, ev, stocks=stocks, pending=(card,), drawn=drawn, peeks=peeks
         )
-    seat = state.player
     pile = (*state.piles[seat], card)
     if pile_breaks(pile, state.config):
+        ev.append(Busted(seat, pile))
         return end_turn(
             state,
+            ev,
             stocks=stocks,
             piles=with_seat(state.piles, seat, ()),
             discard=state.discard + pile,
@@ -155,7 +193,7 @@ def _drawn(
         )
     phase = Phase.REDRAW if card.family is Family.RAINBOW else Phase.DRAW
     piles = with_seat(state.piles, seat, pile)
-    return successor(state, phase, stocks=stocks, piles=piles, drawn=drawn, peeks=peeks)
+    return successor(state, phase, ev, stocks=stocks, piles=piles, drawn=drawn, peeks=peeks)
 
 
 def stop(state: State, action: Stop) -> State:
@@ -167,14 +205,14 @@ def stop(state: State, action: Stop) -> State:
         raise _refuse(action, Reason.NOT_ALLOWED, "STOP needs a draw first (or a FLIP)")
     if state.compulsory:
         raise _refuse(action, Reason.NOT_ALLOWED, "DOUBLE: the compulsory draws come first")
-    return end_turn(state)
+    return end_turn(state, [Stopped(state.player, state.piles[state.player])])
 
 
 def end_skipped_turn(state: State, action: EndTurn) -> State:
     """End a skipped turn."""
     if state.phase is not Phase.SKIPPED:
         raise _refuse(action, Reason.WRONG_PHASE, "only a skipped turn is ended this way")
-    return end_turn(state)
+    return end_turn(state, [SkippedTurnEnded(state.player)])
 
 
 def reserve(state: State, action: Reserve) -> State:
@@ -189,8 +227,9 @@ def reserve(state: State, action: Reserve) -> State:
     held = state.reserves[seat]
     if len(held) >= state.config.reserve_size:
         raise _refuse(action, Reason.NOT_ALLOWED, "the reserve is full")
-    reserves = with_seat(state.reserves, seat, (*held, state.pending[0]))
-    return successor(state, Phase.DRAW, reserves=reserves)
+    drawn = state.pending[0]
+    reserves = with_seat(state.reserves, seat, (*held, drawn))
+    return successor(state, Phase.DRAW, [Reserved(seat, drawn)], reserves=reserves)
 
 
 def keep(state: State, action: Keep) -> State:
@@ -206,13 +245,15 @@ def keep(state: State, action: Keep) -> State:
         seat = state.player
         return end_turn(
             state,
+            [ShadowKept(seat, state.pending[0], state.piles[seat])],
             piles=with_seat(state.piles, seat, state.pending),
             discard=state.discard + state.piles[seat],
         )
     if phase is not Phase.QUANTUM:
         raise _refuse(action, Reason.WRONG_PHASE, "there is nothing to keep")
     if card is None:
-        return end_turn(state, discard=state.discard + state.pending)
+        ev: list[Event] = [QuantumKept(state.player, None, state.pending)]
+        return end_turn(state, ev, discard=state.discard + state.pending)
     if card not in state.pending:
         raise _refuse(action, Reason.CARD_NOT_HELD, "keep one of the QUANTUM cards")
     if type(card) is not FamilyCard:
@@ -220,13 +261,16 @@ def keep(state: State, action: Keep) -> State:
     card = family_card(card.family, card.value)  # the interned card (one made by hand is equal)
     rest = tuple(c for c in state.pending if c != card)
     seat, pile = state.player, state.piles[state.player]
+    ev = [QuantumKept(seat, card, rest)]
     if card.family is Family.SHADOW:  # a kept Shadow starts a new pile
+        ev.append(ShadowKept(seat, card, pile))
         discard, pile = (*state.discard, *rest, *pile), (card,)
     elif pile_breaks((*pile, card), state.config):
+        ev.append(Busted(seat, (*pile, card)))
         discard, pile = (*state.discard, *rest, *pile, card), ()
     else:  # a kept Rainbow draws nothing more
         discard, pile = (*state.discard, *rest), (*pile, card)
-    return end_turn(state, piles=with_seat(state.piles, seat, pile), discard=discard)
+    return end_turn(state, ev, piles=with_seat(state.piles, seat, pile), discard=discard)
 
 
 def discard_shadow(state: State, action: Discard) -> State:
@@ -238,7 +282,8 @@ def discard_shadow(state: State, action: Discard) -> State:
         raise _refuse(action, Reason.MALFORMED, "the card must be a card")
     if card != state.pending[0]:
         raise _refuse(action, Reason.CARD_NOT_HELD, f"the Shadow drawn is {state.pending[0]}")
-    return end_turn(state, discard=state.discard + state.pending)
+    ev: list[Event] = [ShadowDiscarded(state.player, state.pending[0])]
+    return end_turn(state, ev, discard=state.discard + state.pending)
 
 
 # --- action cards ---------------------------------------------------------------------
@@ -319,6 +364,7 @@ def activate(state: State, action: Activate) -> State:
     card = interned(card)  # the effects below compare cards by identity
     assert type(card) is SpecialCard
     held = state.reserves[seat]
+    refill: NumCard | None = None  # a drawn card that takes the place of a reserved one
     if phase is Phase.SHADOW:
         if card is not JOKER:
             raise _refuse(action, Reason.NOT_ALLOWED, "only the JOKER answers a drawn Shadow")
@@ -338,6 +384,7 @@ def activate(state: State, action: Activate) -> State:
                 *(c for c in held if c is not card),
                 drawn,
             )  # the drawn card takes the slot
+            refill = drawn
         else:
             raise _refuse(action, Reason.CARD_NOT_HELD, f"{card} is neither drawn nor reserved")
     elif phase in ACTIVATION_PHASES:
@@ -351,43 +398,72 @@ def activate(state: State, action: Activate) -> State:
     problem = effect_problem(state, card, action.target, action.stock)
     if problem is not None:
         raise _refuse(action, *problem)
-    return _effect(state, card, action, with_seat(state.reserves, seat, held_after))
+    from_reserve = phase is not Phase.ACTION or card is not state.pending[0]
+    reserves = with_seat(state.reserves, seat, held_after)
+    return _effect(state, card, action, reserves, from_reserve, refill)
 
 
 def _effect(
-    state: State, card: SpecialCard, action: Activate, reserves: tuple[Cards, ...]
+    state: State,
+    card: SpecialCard,
+    action: Activate,
+    reserves: tuple[Cards, ...],
+    from_reserve: bool,
+    refill: NumCard | None,
 ) -> State:
     # The card's effect; it then leaves the round.
     seat = state.player
     phase = Phase.SKIPPED if state.phase is Phase.SKIPPED else Phase.DRAW
     if card is JOKER:  # the drawn Shadow is discarded, the pile kept, the turn goes on
         discard = (*state.discard, *state.pending, card)
-        return successor(state, Phase.DRAW, reserves=reserves, discard=discard)
+        ev: list[Event] = [JokerPlayed(seat, state.pending[0])]
+        return successor(state, Phase.DRAW, ev, reserves=reserves, discard=discard)
     discard = (*state.discard, card)
     target = action.target
+    if card is QUANTUM:
+        assert action.stock is not None
+        return _quantum(state, action.stock, reserves, discard, from_reserve, refill)
+    if card is FLIP:
+        stocks = state.stocks
+        looked = (bool(stocks[0]), bool(stocks[1]))
+        tops = (stocks[0][0] if stocks[0] else None, stocks[1][0] if stocks[1] else None)
+        ev = [Flipped(seat, from_reserve, looked, tops)]
+        if refill is not None:
+            ev.append(Reserved(seat, refill))
+        peeks = (seat if looked[0] else None, seat if looked[1] else None)
+        return successor(state, Phase.FLIPPED, ev, reserves=reserves, discard=discard, peeks=peeks)
+    assert target is not None
     if card is DOUBLE:
-        assert target is not None
+        ev = [DoubleActivated(seat, target, from_reserve)]
+        if refill is not None:
+            ev.append(Reserved(seat, refill))
         return successor(
-            state, phase, reserves=reserves, discard=discard, doubled=state.doubled | {target}
+            state, phase, ev, reserves=reserves, discard=discard, doubled=state.doubled | {target}
         )
     if card is SKIP:
-        assert target is not None
+        ev = [SkipActivated(seat, target, from_reserve)]
+        if refill is not None:
+            ev.append(Reserved(seat, refill))
         return successor(
-            state, phase, reserves=reserves, discard=discard, skipped=state.skipped | {target}
+            state, phase, ev, reserves=reserves, discard=discard, skipped=state.skipped | {target}
         )
-    if card is SWIPE:
-        assert target is not None
-        piles = list(state.piles)
-        piles[seat], piles[target] = piles[target], piles[seat]
-        return successor(state, phase, reserves=reserves, discard=discard, piles=tuple(piles))
-    if card is FLIP:
-        peeks = (seat if state.stocks[0] else None, seat if state.stocks[1] else None)
-        return successor(state, Phase.FLIPPED, reserves=reserves, discard=discard, peeks=peeks)
-    assert action.stock is not None
-    return _quantum(state, action.stock, reserves, discard)
+    assert card is SWIPE
+    piles = list(state.piles)
+    ev = [Swiped(seat, target, from_reserve, piles[seat], piles[target])]
+    if refill is not None:
+        ev.append(Reserved(seat, refill))
+    piles[seat], piles[target] = piles[target], piles[seat]
+    return successor(state, phase, ev, reserves=reserves, discard=discard, piles=tuple(piles))
 
 
-def _quantum(state: State, stock: Stock, reserves: tuple[Cards, ...], discard: Cards) -> State:
+def _quantum(
+    state: State,
+    stock: Stock,
+    reserves: tuple[Cards, ...],
+    discard: Cards,
+    from_reserve: bool,
+    refill: NumCard | None,
+) -> State:
     # Takes the top cards of `stock`, then of the other stock when it runs out.
     count = state.config.quantum_cards
     first, second = state.stocks[stock.index], state.stocks[stock.other.index]
@@ -400,11 +476,15 @@ def _quantum(state: State, stock: Stock, reserves: tuple[Cards, ...], discard: C
         None if touched[0] else state.peeks[0],
         None if touched[1] else state.peeks[1],
     )
+    ev: list[Event] = [QuantumTook(state.player, stock, from_reserve, taken)]
+    if refill is not None:
+        ev.append(Reserved(state.player, refill))
     if not (first or second):
-        return end_round(state, state.piles, reserves, discard, taken)
+        return end_round(state, ev, state.piles, reserves, discard, taken)
     return successor(
         state,
         Phase.QUANTUM,
+        ev,
         stocks=stocks,
         reserves=reserves,
         discard=discard,
