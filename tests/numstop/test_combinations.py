@@ -1,6 +1,6 @@
 """The combination finder and `best_validation`, against brute force over card subsets.
 
-The reference below is written from the objective table of RULINGS.md alone: it tries
+The reference below is written from the objective table of the rules page alone: it tries
 every subset of the collection of the objective's size, replaces a Shadow by every
 (value, family) a wild may stand for, and scores with the table. It shares no code
 with `numrules.numstop.combinations` or `numrules.numstop.optimum`.

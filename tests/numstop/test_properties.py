@@ -62,7 +62,7 @@ def buildable(pile: tuple[NumCard, ...]) -> bool:
 
 
 def table_points(config: ns.Config, validate: ns.Validate) -> int:
-    """The score of a combination by the RULINGS table (not by the engine's function)."""
+    """The score of a combination by the objective table of the rules page (not the engine's)."""
     bonus = config.bonuses[ns.OBJECTIVES.index(validate.objective)]
     if validate.objective is ns.Objective.SHADOW_STRAIGHT:
         return bonus

@@ -1,5 +1,5 @@
 """Actions in the wrong phase or with junk fields, the card counts, and the rulings the
-engine makes where RULINGS.md is silent.
+engine makes where the rules are silent (the Rulings of the rules page).
 """
 
 from __future__ import annotations
@@ -100,7 +100,7 @@ def test_only_action_cards_are_activated() -> None:
     refused(state, "0:activate SKIP 1", Reason.CARD_NOT_HELD)
 
 
-# --- rulings where RULINGS.md is silent -------------------------------------------------
+# --- rulings where the rules are silent -------------------------------------------------
 
 
 def test_an_action_card_drawn_as_the_rainbow_redraw_satisfies_it() -> None:
