@@ -427,33 +427,30 @@ def _effect(
         stocks = state.stocks
         looked = (bool(stocks[0]), bool(stocks[1]))
         tops = (stocks[0][0] if stocks[0] else None, stocks[1][0] if stocks[1] else None)
-        ev = [Flipped(seat, from_reserve, looked, tops)]
-        if refill is not None:
-            ev.append(Reserved(seat, refill))
+        ev = [Flipped(seat, from_reserve, looked, tops), *_refilled(seat, refill)]
         peeks = (seat if looked[0] else None, seat if looked[1] else None)
         return successor(state, Phase.FLIPPED, ev, reserves=reserves, discard=discard, peeks=peeks)
     assert target is not None
     if card is DOUBLE:
-        ev = [DoubleActivated(seat, target, from_reserve)]
-        if refill is not None:
-            ev.append(Reserved(seat, refill))
+        ev = [DoubleActivated(seat, target, from_reserve), *_refilled(seat, refill)]
         return successor(
             state, phase, ev, reserves=reserves, discard=discard, doubled=state.doubled | {target}
         )
     if card is SKIP:
-        ev = [SkipActivated(seat, target, from_reserve)]
-        if refill is not None:
-            ev.append(Reserved(seat, refill))
+        ev = [SkipActivated(seat, target, from_reserve), *_refilled(seat, refill)]
         return successor(
             state, phase, ev, reserves=reserves, discard=discard, skipped=state.skipped | {target}
         )
     assert card is SWIPE
     piles = list(state.piles)
-    ev = [Swiped(seat, target, from_reserve, piles[seat], piles[target])]
-    if refill is not None:
-        ev.append(Reserved(seat, refill))
+    ev = [Swiped(seat, target, from_reserve, piles[seat], piles[target]), *_refilled(seat, refill)]
     piles[seat], piles[target] = piles[target], piles[seat]
     return successor(state, phase, ev, reserves=reserves, discard=discard, piles=tuple(piles))
+
+
+def _refilled(seat: int, refill: NumCard | None) -> tuple[Event, ...]:
+    # With a full reserve, the card just drawn takes the place of the activated one.
+    return () if refill is None else (Reserved(seat, refill),)
 
 
 def _quantum(
@@ -476,9 +473,10 @@ def _quantum(
         None if touched[0] else state.peeks[0],
         None if touched[1] else state.peeks[1],
     )
-    ev: list[Event] = [QuantumTook(state.player, stock, from_reserve, taken)]
-    if refill is not None:
-        ev.append(Reserved(state.player, refill))
+    ev: list[Event] = [
+        QuantumTook(state.player, stock, from_reserve, taken),
+        *_refilled(state.player, refill),
+    ]
     if not (first or second):
         return end_round(state, ev, state.piles, reserves, discard, taken)
     return successor(
