@@ -9,7 +9,9 @@ server) looks games up by name with `get_game` and never imports a game module i
 from __future__ import annotations
 
 import importlib
+import warnings
 from collections.abc import Callable, Mapping, Sequence
+from importlib.metadata import entry_points
 from typing import Any, Protocol, TypeVar
 
 import attrs
@@ -153,6 +155,53 @@ _BUILTIN: dict[str, str] = {
 _REGISTERED: dict[str, Game] = {}
 _CHANGES = [0]  # bumped by every (un)registration, so caches keyed on it stay fresh
 
+ENTRY_POINT_GROUP = "numrules.games"
+"""The entry-point group through which an installed package offers games.
+
+A distribution declares, in its pyproject.toml::
+
+    [project.entry-points."numrules.games"]
+    highcard = "numrules_highcard:GAME"
+
+and its `Game` then appears in `game_names()`, `get_game("highcard")`, the
+`numrules games` listing and `numrules simulate`. The entry point's name must be the
+game's `name`.
+"""
+_PLUGINS: dict[str, Any] = {}  # entry point name -> entry point, read once
+_SCANNED = [False]
+
+
+def _plugins() -> dict[str, Any]:
+    # The installed `numrules.games` entry points (read on first use, then kept).
+    if not _SCANNED[0]:
+        for point in entry_points(group=ENTRY_POINT_GROUP):
+            if point.name not in _BUILTIN:
+                _PLUGINS.setdefault(point.name, point)
+        _SCANNED[0] = True
+    return _PLUGINS
+
+
+def _load_plugin(name: str) -> Game | None:
+    point = _plugins().get(name)
+    if point is None:
+        return None
+    try:
+        loaded = point.load()
+    except Exception as exc:  # a broken plugin must not break the other games
+        warnings.warn(f"numrules: cannot load game {name!r} ({point.value}): {exc}", stacklevel=3)
+        _PLUGINS.pop(name, None)
+        return None
+    game = loaded() if callable(loaded) and not isinstance(loaded, Game) else loaded
+    if not isinstance(game, Game) or game.name != name:
+        warnings.warn(
+            f"numrules: entry point {name!r} ({point.value}) is not a Game named {name!r}",
+            stacklevel=3,
+        )
+        _PLUGINS.pop(name, None)
+        return None
+    register_game(game)
+    return game
+
 
 def register_game(game: Game) -> None:
     """Make `game` available to `get_game`, `game_names` and the serialiser.
@@ -191,6 +240,9 @@ def get_game(name: str) -> Game:
         return game
     module = _BUILTIN.get(name) if isinstance(name, str) else None
     if module is None:
+        plugin = _load_plugin(name) if isinstance(name, str) else None
+        if plugin is not None:
+            return plugin
         raise UnknownGameError(f"unknown game {name!r}; known games: {', '.join(game_names())}")
     loaded: Game = importlib.import_module(module).GAME
     register_game(loaded)
@@ -198,13 +250,22 @@ def get_game(name: str) -> Game:
 
 
 def game_names() -> tuple[str, ...]:
-    """The names of every available game, sorted."""
-    return tuple(sorted({*_BUILTIN, *_REGISTERED}))
+    """The names of every available game (built in, registered or installed), sorted."""
+    return tuple(sorted({*_BUILTIN, *_REGISTERED, *_plugins()}))
 
 
 def all_games() -> tuple[Game, ...]:
-    """Every available game (imports the built-in ones), sorted by name."""
-    return tuple(get_game(name) for name in game_names())
+    """Every available game (imports the built-in and installed ones), sorted by name.
+
+    An installed game that cannot be loaded is left out with a warning.
+    """
+    games = []
+    for name in game_names():
+        try:
+            games.append(get_game(name))
+        except UnknownGameError:
+            continue
+    return tuple(games)
 
 
 def resolve_game(game: Game | str) -> Game:
