@@ -22,6 +22,7 @@ from numrules.core.game import (
     unregister_game,
 )
 from numrules.core.match import BotError, MatchAbortedError, MatchResult, play_match, replay
+from numrules.core.rng import new_seed
 from numrules.core.serialization import dumps, loads
 
 __all__ = [
@@ -46,6 +47,7 @@ __all__ = [
     "game_names",
     "get_game",
     "loads",
+    "new_seed",
     "play_match",
     "register_game",
     "replay",

@@ -97,7 +97,7 @@ class Switched(Event):
     """The card `seat` now holds."""
 
     def __str__(self) -> str:
-        return f"seat {self.seat} switches its {self.gave} with seat {self.target}'s {self.got}"
+        return f"seat {self.seat}'s SWITCH {self.gave} swaps with seat {self.target}'s {self.got}"
 
 
 @attrs.frozen(slots=True)
