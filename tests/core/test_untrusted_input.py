@@ -70,4 +70,5 @@ def test_quote_is_short_whatever_the_value() -> None:
         def __repr__(self) -> str:
             raise RuntimeError("no")
 
-    assert quote(Broken()) == "<Broken object>"
+    assert "Broken" in quote(Broken())
+    assert len(quote(Broken())) < 100

@@ -42,3 +42,14 @@ def check_int(name: str, value: object, low: int, high: int, *, optional: bool =
     if type(value) is not int or not low <= value <= high:
         either = " or None" if optional else ""
         raise ConfigError(f"{name} must be an int in {low}..{high}{either}, got {quote(value)}")
+
+
+def check_players(title: str, value: object, low: int, high: int) -> None:
+    """Refuse a player count outside `low..high` ("Num Wars is for 3 to 8 players, got 9").
+
+    Raises:
+        ConfigError: `value` is not an int in the game's range.
+
+    """
+    if type(value) is not int or not low <= value <= high:
+        raise ConfigError(f"{title} is for {low} to {high} players, got {quote(value)}")

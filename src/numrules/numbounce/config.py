@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 
 from numrules.core.errors import ConfigError
-from numrules.core.validation import MAX_ROUNDS, check_int
+from numrules.core.validation import MAX_ROUNDS, check_int, check_players
 from numrules.numbounce.cards import DECK_SIZE
 
 MIN_PLAYERS = 2
@@ -52,7 +52,7 @@ class Config:
     """If set, a round that reaches this many turns ends; the fewest cards in hand win it."""
 
     def __attrs_post_init__(self) -> None:
-        check_int("players", self.players, MIN_PLAYERS, MAX_PLAYERS)
+        check_players("Num Bounce", self.players, MIN_PLAYERS, MAX_PLAYERS)
         check_int("hand_size", self.hand_size, 1, DECK_SIZE)
         needed = self.players * self.hand_size + 1
         if needed > DECK_SIZE:

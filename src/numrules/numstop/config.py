@@ -9,7 +9,7 @@ import attrs
 
 from numrules.core.cards import FAMILIES, MAX_VALUE, NumCard, family_cards
 from numrules.core.errors import ConfigError
-from numrules.core.validation import MAX_ROUNDS, check_int, quote
+from numrules.core.validation import MAX_ROUNDS, check_int, check_players, quote
 from numrules.numstop.cards import ACTION_CARDS
 from numrules.numstop.objectives import DEFAULT_BONUSES, INDEX, OBJECTIVES, WILD_POINTS, Objective
 
@@ -17,7 +17,6 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 
 BOUNDS: dict[str, tuple[int, int]] = {
-    "players": (MIN_PLAYERS, MAX_PLAYERS),
     "max_value": (5, MAX_VALUE),
     "reserve_size": (0, len(ACTION_CARDS)),
     "family_run": (2, MAX_VALUE + 1),
@@ -81,6 +80,7 @@ class Config:
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.mode, Mode):
             raise ConfigError(f"mode must be a Mode, got {quote(self.mode)}")
+        check_players("Num Stop", self.players, MIN_PLAYERS, MAX_PLAYERS)
         for name, (low, high) in BOUNDS.items():
             check_int(name, getattr(self, name), low, high, optional=name == "max_rounds")
         if (

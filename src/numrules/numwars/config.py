@@ -8,7 +8,7 @@ import attrs
 
 from numrules.core.cards import NumCard
 from numrules.core.errors import ConfigError
-from numrules.core.validation import check_int, quote
+from numrules.core.validation import check_int, check_players, quote
 from numrules.numwars.cards import BOMB, JOKER, NEUTRAL_ONES, NUM_X, QUANTUM, Format
 
 MIN_PLAYERS = 3
@@ -107,7 +107,7 @@ class Config:
     _lot: tuple[NumCard, ...] = attrs.field(init=False, eq=False, repr=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
-        check_int("players", self.players, MIN_PLAYERS, MAX_PLAYERS)
+        check_players("Num Wars", self.players, MIN_PLAYERS, MAX_PLAYERS)
         if not isinstance(self.format, Format):
             raise ConfigError(f"format must be a numwars.Format, got {quote(self.format)}")
         deck_size = len(self.format.cards())

@@ -7,14 +7,13 @@ from typing import Any
 import attrs
 
 from numrules.core.errors import ConfigError
-from numrules.core.validation import MAX_ROUNDS, check_int
+from numrules.core.validation import MAX_ROUNDS, check_int, check_players
 from numrules.stackattack.cards import DECK_SIZE, DEFAULT_POWERS, Card, Power, default_penalty
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 
 BOUNDS: dict[str, tuple[int, int]] = {
-    "players": (MIN_PLAYERS, MAX_PLAYERS),
     "hand_size": (1, 100),
     "rows": (1, 16),
     "row_limit": (1, 100),
@@ -77,6 +76,7 @@ class Config:
     _powers: tuple[Power | None, ...] = attrs.field(init=False, eq=False, repr=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
+        check_players("Stack Attack", self.players, MIN_PLAYERS, MAX_PLAYERS)
         for name, (low, high) in BOUNDS.items():
             check_int(name, getattr(self, name), low, high, optional=name == "max_rounds")
         needed = self.players * self.hand_size + self.rows
