@@ -215,3 +215,16 @@ def test_replay_refuses_bad_files_cleanly(tmp_path: Path) -> None:
     code, out = run("replay", str(path), "--seat", "3")
     assert code == 2
     assert "seats 0 to 2" in out
+
+
+def test_the_replay_excerpt_in_the_docs_is_real_output(tmp_path: Path) -> None:
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "records.md").read_text()
+    excerpt = doc.split("$ numrules replay games/stackattack-7.nrec --seat 1\n")[1]
+    excerpt = excerpt.split("```")[0]
+    shown_head, shown_tail = excerpt.split("...\n")
+    path = stack_attack_record(tmp_path, seed=7)
+    code, out = run("replay", str(path), "--seat", "1")
+    assert code == 0, out
+    out = re.sub(r"Date: \S+", "Date: 2024-05-01", out)
+    assert out.startswith(shown_head)
+    assert out.endswith(shown_tail)
