@@ -1,4 +1,4 @@
-"""What the games share: errors, cards, seeded shuffles, seats, the game API, JSON, bots."""
+"""What the games share: errors, cards, shuffles, seats, the game API, JSON, bots, records."""
 
 from numrules.core.bots import Bot, RandomBot
 from numrules.core.errors import (
@@ -22,6 +22,16 @@ from numrules.core.game import (
     unregister_game,
 )
 from numrules.core.match import BotError, MatchAbortedError, MatchResult, play_match, replay
+from numrules.core.records import (
+    GameRecord,
+    RecordError,
+    load_record,
+    record_from_json,
+    record_from_text,
+    record_to_json,
+    record_to_text,
+    save_record,
+)
 from numrules.core.rng import new_seed
 from numrules.core.serialization import dumps, loads
 
@@ -31,6 +41,7 @@ __all__ = [
     "BotError",
     "ConfigError",
     "Game",
+    "GameRecord",
     "IllegalActionError",
     "MatchAbortedError",
     "MatchResult",
@@ -38,6 +49,7 @@ __all__ = [
     "NumrulesError",
     "RandomBot",
     "Reason",
+    "RecordError",
     "SeatError",
     "SerializationError",
     "StateError",
@@ -46,10 +58,16 @@ __all__ = [
     "dumps",
     "game_names",
     "get_game",
+    "load_record",
     "loads",
     "new_seed",
     "play_match",
+    "record_from_json",
+    "record_from_text",
+    "record_to_json",
+    "record_to_text",
     "register_game",
     "replay",
+    "save_record",
     "unregister_game",
 ]

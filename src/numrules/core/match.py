@@ -144,9 +144,18 @@ def replay(
     *,
     deck: Sequence[Any] | None = None,
 ) -> Any:
-    """Rebuild a state from (config, seed, deck, actions); raises on any illegal action."""
+    """Rebuild a state from (config, seed, deck, actions); raises on any illegal action.
+
+    Each action is an action object or its notation (`"0:choose 55"`, parsed with the
+    game's `parse_action`).
+
+    Raises:
+        NotationError: a string is not an action of the game.
+        IllegalActionError: an action is not legal where it comes.
+
+    """
     g = resolve_game(game)
     state = g.new_game(config, seed, deck)
     for action in actions:
-        state = g.apply(state, action)
+        state = g.apply(state, g.parse_action(action) if isinstance(action, str) else action)
     return state

@@ -28,6 +28,7 @@ from cattrs.v import format_exception
 from numrules.core.errors import NumrulesError, SerializationError
 from numrules.core.events import Event, Log, SeatLog, Vector
 from numrules.core.game import Game, all_games, get_game, registry_version
+from numrules.core.match import MatchResult
 from numrules.core.validation import quote
 
 FORMAT = "numrules"
@@ -276,6 +277,11 @@ def _type_index(version: int) -> dict[type, tuple[Game, str]]:
 
 def _lookup(obj: object) -> tuple[Game, str]:
     found = _type_index(registry_version()).get(type(obj))
+    if found is None and isinstance(obj, MatchResult):
+        raise SerializationError(
+            "a MatchResult is not serialised by dumps: write it as a game record "
+            "(numrules.GameRecord.from_result, then save_record or record_to_json)"
+        )
     if found is None:
         raise SerializationError(
             f"cannot serialise {type(obj).__name__}: not a Config, State, Action, "
