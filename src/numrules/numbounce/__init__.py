@@ -15,7 +15,7 @@ seat that may interrupt now, and `optional_seats(state)` the seats that may let 
 """
 
 from numrules.core.cards import FamilyCard, NumCard, SpecialCard
-from numrules.core.game import Game
+from numrules.core.game import Game, seat_actions
 from numrules.numbounce.actions import (
     ACTION_TYPES,
     Action,
@@ -57,6 +57,9 @@ from numrules.numbounce.rules import (
 from numrules.numbounce.scoring import scores, winners
 from numrules.numbounce.state import Phase, State, card_zones, check_state
 
+legal_actions_for = seat_actions(legal_actions)
+"""`legal_actions_for(state, seat)`: one seat's legal actions, in `legal_actions` order."""
+
 
 def all_cards(config: Config) -> tuple[NumCard, ...]:
     """Every card of the game: 102 family cards, NUMX, INF1..INF4."""
@@ -89,6 +92,7 @@ GAME = Game(
     card_zones=card_zones,
     hidden_cards=hidden_cards,
     check_state=check_state,
+    legal_actions_for=legal_actions_for,
     optional_seats=optional_seats,
 )
 """The Num Bounce `Game` bundle (also `numrules.get_game("numbounce")`)."""
@@ -127,6 +131,7 @@ __all__ = [
     "is_infinity",
     "is_terminal",
     "legal_actions",
+    "legal_actions_for",
     "new_game",
     "observe",
     "openings",
