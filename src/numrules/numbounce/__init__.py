@@ -12,6 +12,8 @@ uniform numrules game API (see docs/architecture.md)::
 
 Interrupts are out-of-turn actions: `to_act(state)` holds the seat to move and every
 seat that may interrupt now, and `optional_seats(state)` the seats that may let it pass.
+Both are secret (they tell who holds a RAINBOW or SHADOW); `observe(state, seat).to_act`
+is the public view (the seat to move, plus the observer itself if it may interrupt).
 """
 
 from numrules.core.cards import FamilyCard, NumCard, SpecialCard

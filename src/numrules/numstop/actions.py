@@ -19,8 +19,8 @@ in Num notation, stocks `A` and `B`, seats numbered from 0.
 | `Validate(seat, objective, cards)` | `0:validate pair R7 B7` | validate a combination |
 | `EndValidation(seat)` | `0:end` | validate nothing more this round |
 
-The cards of `Validate` are listed in canonical order (`num_card_key`: family, then
-value, then the Shadows), as `legal_actions` lists them; `parse_action` accepts them in
+The cards of `Validate` are listed in canonical order (`num_card_key`: by family
+R, B, G, Y, RB, SH, each by value), as `legal_actions` lists them; `parse_action` accepts them in
 any order and puts them in that order.
 """
 
