@@ -1,6 +1,6 @@
 """What the games share: errors, cards, shuffles, seats, the game API, JSON, bots, records."""
 
-from numrules.core.bots import Bot, RandomBot
+from numrules.core.bots import Bot, FirstBot, RandomBot
 from numrules.core.errors import (
     ConfigError,
     IllegalActionError,
@@ -16,6 +16,7 @@ from numrules.core.game import (
     Action,
     Game,
     all_games,
+    apply_as,
     game_names,
     get_game,
     register_game,
@@ -40,6 +41,7 @@ __all__ = [
     "Bot",
     "BotError",
     "ConfigError",
+    "FirstBot",
     "Game",
     "GameRecord",
     "IllegalActionError",
@@ -55,6 +57,7 @@ __all__ = [
     "StateError",
     "UnknownGameError",
     "all_games",
+    "apply_as",
     "dumps",
     "game_names",
     "get_game",

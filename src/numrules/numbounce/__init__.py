@@ -12,10 +12,12 @@ uniform numrules game API (see docs/architecture.md)::
 
 Interrupts are out-of-turn actions: `to_act(state)` holds the seat to move and every
 seat that may interrupt now, and `optional_seats(state)` the seats that may let it pass.
+Both are secret (they tell who holds a RAINBOW or SHADOW); `observe(state, seat).to_act`
+is the public view (the seat to move, plus the observer itself if it may interrupt).
 """
 
 from numrules.core.cards import FamilyCard, NumCard, SpecialCard
-from numrules.core.game import Game
+from numrules.core.game import Game, seat_actions
 from numrules.numbounce.actions import (
     ACTION_TYPES,
     Action,
@@ -57,6 +59,9 @@ from numrules.numbounce.rules import (
 from numrules.numbounce.scoring import scores, winners
 from numrules.numbounce.state import Phase, State, card_zones, check_state
 
+legal_actions_for = seat_actions(legal_actions)
+"""`legal_actions_for(state, seat)`: one seat's legal actions, in `legal_actions` order."""
+
 
 def all_cards(config: Config) -> tuple[NumCard, ...]:
     """Every card of the game: 102 family cards, NUMX, INF1..INF4."""
@@ -89,6 +94,7 @@ GAME = Game(
     card_zones=card_zones,
     hidden_cards=hidden_cards,
     check_state=check_state,
+    legal_actions_for=legal_actions_for,
     optional_seats=optional_seats,
 )
 """The Num Bounce `Game` bundle (also `numrules.get_game("numbounce")`)."""
@@ -127,6 +133,7 @@ __all__ = [
     "is_infinity",
     "is_terminal",
     "legal_actions",
+    "legal_actions_for",
     "new_game",
     "observe",
     "openings",

@@ -23,6 +23,7 @@ import attrs
 
 from numrules.core.cards import NumCard, num_card_key
 from numrules.core.errors import NotationError
+from numrules.core.notation import split_seat
 from numrules.numbounce.cards import Pile, parse_card, parse_cards
 
 
@@ -122,24 +123,29 @@ _BARE: dict[str, type[NumX | Keep | Discard | Pass | Decline]] = {
     "decline": Decline,
 }
 _PILES = {pile.value: pile for pile in Pile}
-_ACTION_RE = re.compile(r"\s*([0-9]+)\s*:\s*([a-z]+)(?:\s+(\S.*?))?\s*", re.IGNORECASE | re.DOTALL)
+EXAMPLE = "2:play R7 RB7"
+"""An action in notation (used in messages)."""
+
+_VERB_RE = re.compile(r"([a-z]+)(?:\s+(\S.*))?", re.IGNORECASE | re.DOTALL)
 
 
-def parse_action(text: str) -> Action:
+def parse_action(text: str, seat: int | None = None) -> Action:
     """Parse an action from its notation (`"2:play R7 RB7"`, `"1:take draw"`, `"0:numx"`).
 
-    The cards of a `play` may be written in any order; they are put in canonical order.
+    With `seat`, the text may leave out the seat prefix (`"take draw"` is that seat's);
+    a prefix naming another seat is refused. The cards of a `play` may be written in
+    any order; they are put in canonical order, so `str` of the result is canonical.
 
     Raises:
-        NotationError: the text is not a Num Bounce action.
+        NotationError: the text is not a Num Bounce action, or not `seat`'s.
+        SeatError: `seat` is not a non-negative int.
 
     """
-    if not isinstance(text, str):
-        raise NotationError(f"an action in notation must be a string, got {text!r}")
-    match = _ACTION_RE.fullmatch(text)
+    seat, rest = split_seat(text, seat, example=EXAMPLE)
+    match = _VERB_RE.fullmatch(rest)
     if match is None:
-        raise NotationError(f"{text!r} is not a Num Bounce action (expected e.g. '2:play R7 RB7')")
-    seat, verb, arg = int(match[1]), match[2].lower(), match[3]
+        raise NotationError(f"{text!r} is not a Num Bounce action (expected e.g. {EXAMPLE!r})")
+    verb, arg = match[1].lower(), match[2]
     bare = _BARE.get(verb)
     if bare is not None:
         if arg is not None:
@@ -156,7 +162,7 @@ def parse_action(text: str) -> Action:
             raise NotationError(f"a card appears twice in {text!r}")
         return Play(seat, ordered)
     if verb == "take":
-        pile = _PILES.get(arg.lower())
+        pile = _PILES.get(arg.strip().lower())
         if pile is None:
             raise NotationError(f"take from 'draw' or 'discard', got {text!r}")
         return Take(seat, pile)

@@ -13,7 +13,7 @@ uniform numrules game API (see docs/architecture.md)::
 """
 
 from numrules.core.cards import FamilyCard, NumCard, SpecialCard
-from numrules.core.game import Game
+from numrules.core.game import Game, no_optional_seats, seat_actions
 from numrules.numwars.actions import ACTION_TYPES, Action, Play, parse_action
 from numrules.numwars.cards import (
     BOMB,
@@ -56,6 +56,11 @@ from numrules.numwars.state import (
 )
 from numrules.numwars.tricks import bomb_fate, is_steal, led_suit, legal_plays, winner
 
+legal_actions_for = seat_actions(legal_actions)
+"""`legal_actions_for(state, seat)`: one seat's legal actions, in `legal_actions` order."""
+optional_seats = no_optional_seats
+"""`optional_seats(state)`: always empty (every seat in `to_act` must act)."""
+
 
 def all_cards(config: Config) -> tuple[NumCard, ...]:
     """Every card of the config's format (82 SHORT or 106 FULL)."""
@@ -88,6 +93,8 @@ GAME = Game(
     card_zones=card_zones,
     hidden_cards=hidden_cards,
     check_state=check_state,
+    optional_seats=optional_seats,
+    legal_actions_for=legal_actions_for,
 )
 """The Num Wars `Game` bundle (also `numrules.get_game("numwars")`)."""
 
@@ -129,9 +136,11 @@ __all__ = [
     "is_trump",
     "led_suit",
     "legal_actions",
+    "legal_actions_for",
     "legal_plays",
     "new_game",
     "observe",
+    "optional_seats",
     "pair_points",
     "parse_action",
     "parse_card",

@@ -23,6 +23,7 @@ from numrules import (
 )
 from numrules.core.events import EMPTY_LOG, Event, Log, SeatLog, events
 from numrules.core.game import action_handler
+from numrules.core.notation import split_seat
 from numrules.core.rng import arrange_deck, check_seed, derive_seed
 from numrules.core.seats import best_seats, check_observer
 
@@ -237,12 +238,13 @@ def parse_card(text: str) -> Card:
     return Card(int(text))
 
 
-def parse_action(text: str) -> Play:
-    """`0:play 7`."""
-    match = re.fullmatch(r"([0-9]):play ([1-9][0-9]?)", text) if isinstance(text, str) else None
+def parse_action(text: str, seat: int | None = None) -> Play:
+    """`0:play 7` (or `play 7` with `seat`)."""
+    named, rest = split_seat(text, seat, example="0:play 7")
+    match = re.fullmatch(r"play ([1-9][0-9]?)", rest)
     if match is None:
         raise NotationError(f"{text!r} is not a High Card action (e.g. '0:play 7')")
-    return Play(int(match[1]), Card(int(match[2])))
+    return Play(named, Card(int(match[1])))
 
 
 GAME = Game(
