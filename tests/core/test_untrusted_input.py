@@ -72,3 +72,38 @@ def test_quote_is_short_whatever_the_value() -> None:
 
     assert "Broken" in quote(Broken())
     assert len(quote(Broken())) < 100
+
+
+@pytest.mark.parametrize("name", numrules.game_names())
+@pytest.mark.parametrize(
+    "text",
+    ["9" * 5000, "R" + "9" * 5000, "x" * 1_000_000, "\u00b2", "R\u00b2", "RB7 " * 300_000],
+    ids=["digits", "family-digits", "huge", "superscript", "family-superscript", "many"],
+)
+def test_card_parsers_refuse_junk_with_a_short_notation_error(name: str, text: str) -> None:
+    game = numrules.get_game(name)
+    for parse in (game.parse_card, game.parse_cards):
+        with pytest.raises(numrules.NotationError) as info:
+            parse(text)
+        assert len(str(info.value)) < 300
+
+
+@pytest.mark.parametrize("name", numrules.game_names())
+@pytest.mark.parametrize(
+    "text",
+    [
+        "9" * 5000 + ":choose 5",
+        "0:choose " + "9" * 5000,
+        "0:take " + "9" * 900,
+        "0:play R" + "9" * 900,
+        "0:activate DOUBLE \u00b2",
+        "\u00b2:choose 5",
+        "0:play R7" + " " * 40_000 + "R8",
+        "0:" + "x" * 5_000_000,
+    ],
+)
+def test_action_parsers_refuse_junk_with_a_short_notation_error(name: str, text: str) -> None:
+    game = numrules.get_game(name)
+    with pytest.raises(numrules.NotationError) as info:
+        game.parse_action(text)
+    assert len(str(info.value)) < 300

@@ -24,6 +24,7 @@ import attrs
 from numrules.core.cards import NumCard, num_card_key
 from numrules.core.errors import NotationError
 from numrules.core.notation import split_seat
+from numrules.core.validation import quote
 from numrules.numbounce.cards import Pile, parse_card, parse_cards
 
 
@@ -144,31 +145,31 @@ def parse_action(text: str, seat: int | None = None) -> Action:
     seat, rest = split_seat(text, seat, example=EXAMPLE)
     match = _VERB_RE.fullmatch(rest)
     if match is None:
-        raise NotationError(f"{text!r} is not a Num Bounce action (expected e.g. {EXAMPLE!r})")
+        raise NotationError(f"{quote(text)} is not a Num Bounce action (expected e.g. {EXAMPLE!r})")
     verb, arg = match[1].lower(), match[2]
     bare = _BARE.get(verb)
     if bare is not None:
         if arg is not None:
-            raise NotationError(f"{verb!r} takes no argument, got {text!r}")
+            raise NotationError(f"{quote(verb)} takes no argument, got {quote(text)}")
         return bare(seat)
     if arg is None:
-        raise NotationError(f"{verb!r} needs an argument, got {text!r}")
+        raise NotationError(f"{quote(verb)} needs an argument, got {quote(text)}")
     if verb == "play":
         cards = parse_cards(arg)
         if not cards:
-            raise NotationError(f"'play' needs at least one card, got {text!r}")
+            raise NotationError(f"'play' needs at least one card, got {quote(text)}")
         ordered = tuple(sorted(cards, key=num_card_key))
         if len(set(ordered)) != len(ordered):
-            raise NotationError(f"a card appears twice in {text!r}")
+            raise NotationError(f"a card appears twice in {quote(text)}")
         return Play(seat, ordered)
     if verb == "take":
         pile = _PILES.get(arg.strip().lower())
         if pile is None:
-            raise NotationError(f"take from 'draw' or 'discard', got {text!r}")
+            raise NotationError(f"take from 'draw' or 'discard', got {quote(text)}")
         return Take(seat, pile)
     if verb == "interrupt":
         return Interrupt(seat, parse_card(arg))
     raise NotationError(
-        f"unknown Num Bounce verb {verb!r} in {text!r} "
+        f"unknown Num Bounce verb {quote(verb)} in {quote(text)} "
         "(play, numx, take, keep, discard, pass, interrupt, decline)"
     )

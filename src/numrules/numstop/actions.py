@@ -33,6 +33,7 @@ import attrs
 from numrules.core.cards import NumCard, num_card_key
 from numrules.core.errors import NotationError
 from numrules.core.notation import split_seat
+from numrules.core.validation import quote
 from numrules.numstop.cards import Stock, parse_card
 from numrules.numstop.objectives import Objective
 
@@ -190,13 +191,13 @@ _OBJECTIVES = {objective.value: objective for objective in Objective}
 def _stock(text: str) -> Stock:
     stock = _STOCKS.get(text.upper())
     if stock is None:
-        raise NotationError(f"{text!r} is not a stock (A or B)")
+        raise NotationError(f"{quote(text)} is not a stock (A or B)")
     return stock
 
 
 def _seat(text: str) -> int:
-    if not (text.isascii() and text.isdigit()):
-        raise NotationError(f"{text!r} is not a seat number")
+    if not (text.isascii() and text.isdigit() and len(text) <= 3):
+        raise NotationError(f"{quote(text)} is not a seat number")
     return int(text)
 
 
@@ -217,7 +218,7 @@ def _validate(seat: int, args: list[str]) -> Validate:
     objective = _OBJECTIVES.get(args[0].lower())
     if objective is None:
         names = ", ".join(_OBJECTIVES)
-        raise NotationError(f"{args[0]!r} is not an objective ({names})")
+        raise NotationError(f"{quote(args[0])} is not an objective ({names})")
     cards = sorted((parse_card(a) for a in args[1:]), key=num_card_key)
     if len(set(cards)) != len(cards):
         raise NotationError(f"a card appears twice in 'validate {' '.join(args)}'")
@@ -251,7 +252,7 @@ def parse_action(text: str, seat: int | None = None) -> Action:
     seat, rest = split_seat(text, seat, example=EXAMPLE)
     match = _VERB_RE.fullmatch(rest)
     if match is None:
-        raise NotationError(f"{text!r} is not a Num Stop action (expected e.g. {EXAMPLE!r})")
+        raise NotationError(f"{quote(text)} is not a Num Stop action (expected e.g. {EXAMPLE!r})")
     verb, args = match[1].lower(), match[2].split()
     if verb in _NO_ARGUMENT and not args:
         return _NO_ARGUMENT[verb](seat)
@@ -268,6 +269,6 @@ def parse_action(text: str, seat: int | None = None) -> Action:
     if verb == "validate":
         return _validate(seat, args)
     raise NotationError(
-        f"{text!r} is not a Num Stop action (verbs: lock, draw, stop, activate, reserve, "
+        f"{quote(text)} is not a Num Stop action (verbs: lock, draw, stop, activate, reserve, "
         "keep, discard, end, end turn, validate)"
     )

@@ -17,6 +17,7 @@ import attrs
 from numrules.core.cards import NumCard
 from numrules.core.errors import NotationError
 from numrules.core.notation import split_seat
+from numrules.core.validation import quote
 from numrules.numwars.cards import parse_card
 
 
@@ -56,8 +57,10 @@ def parse_action(text: str, seat: int | None = None) -> Action:
     seat, rest = split_seat(text, seat, example=EXAMPLE)
     match = _VERB_RE.fullmatch(rest)
     if match is None:
-        raise NotationError(f"{text!r} is not a Num Wars action (expected e.g. {EXAMPLE!r})")
+        raise NotationError(f"{quote(text)} is not a Num Wars action (expected e.g. {EXAMPLE!r})")
     verb = match[1].lower()
     if verb != "play":
-        raise NotationError(f"unknown Num Wars verb {verb!r} in {text!r} (the verb is play)")
+        raise NotationError(
+            f"unknown Num Wars verb {quote(verb)} in {quote(text)} (the verb is play)"
+        )
     return Play(seat, parse_card(match[2]))

@@ -20,6 +20,7 @@ import attrs
 
 from numrules.core.errors import NotationError
 from numrules.core.notation import split_seat
+from numrules.core.validation import quote
 from numrules.stackattack.cards import Card, parse_card
 
 
@@ -86,7 +87,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (Choose, Switch, Block, TakeRow, PlaceS
 EXAMPLE = "0:choose 55"
 """An action in notation (used in messages)."""
 
-_VERB_RE = re.compile(r"([a-z]+)\s+([0-9]+)", re.IGNORECASE)
+_VERB_RE = re.compile(r"([a-z]+)\s+([0-9]{1,4})", re.IGNORECASE)
 
 
 def parse_action(text: str, seat: int | None = None) -> Action:
@@ -103,7 +104,9 @@ def parse_action(text: str, seat: int | None = None) -> Action:
     seat, rest = split_seat(text, seat, example=EXAMPLE)
     match = _VERB_RE.fullmatch(rest)
     if match is None:
-        raise NotationError(f"{text!r} is not a Stack Attack action (expected e.g. {EXAMPLE!r})")
+        raise NotationError(
+            f"{quote(text)} is not a Stack Attack action (expected e.g. {EXAMPLE!r})"
+        )
     verb, arg = match[1].lower(), match[2]
     if verb == "choose":
         return Choose(seat, parse_card(arg))
@@ -117,5 +120,5 @@ def parse_action(text: str, seat: int | None = None) -> Action:
     if verb == "shield":
         return PlaceShield(seat, number)
     raise NotationError(
-        f"unknown Stack Attack verb {verb!r} in {text!r} (choose, switch, block, take, shield)"
+        f"unknown Stack Attack verb {quote(verb)} in {quote(text)} (choose, switch, block, take, shield)"
     )
