@@ -120,5 +120,6 @@ def parse_action(text: str, seat: int | None = None) -> Action:
     if verb == "shield":
         return PlaceShield(seat, number)
     raise NotationError(
-        f"unknown Stack Attack verb {quote(verb)} in {quote(text)} (choose, switch, block, take, shield)"
+        f"unknown Stack Attack verb {quote(verb)} in {quote(text)} "
+        "(choose, switch, block, take, shield)"
     )
