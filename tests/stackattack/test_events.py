@@ -33,7 +33,7 @@ def test_a_pick_is_secret_until_the_reveal_then_every_placement_and_take_is_told
     assert sentences(state, 0) == [
         "seat 0 chooses 25",
         "seat 1 chooses a card",
-        "turn 8 reveal: seat 0 25, seat 1 5",
+        "turn 2 reveal: seat 0 25, seat 1 5",
     ]
     assert state.phase is sa.Phase.TAKE
     before = len(sa.events(state, None))
@@ -51,7 +51,7 @@ def test_a_pick_is_secret_until_the_reveal_then_every_placement_and_take_is_told
 def test_switch_block_and_decreasing_are_told() -> None:
     state = table(["6 30", "14 50", "27 61"], ["10", "20", "40", "60"])
     state = play(state, "0:choose 6", "1:choose 14", "2:choose 27")
-    assert sentences(state, None)[-1] == "turn 8 reveal: seat 0 6, seat 1 14, seat 2 27"
+    assert sentences(state, None)[-1] == "turn 0 reveal: seat 0 6, seat 1 14, seat 2 27"
     state = play(state, "0:switch 2")
     assert sentences(state, 1)[-1] == "seat 0's SWITCH 6 swaps with seat 2's 27"
     before = len(sa.events(state, None))
@@ -65,10 +65,10 @@ def test_switch_block_and_decreasing_are_told() -> None:
 
 
 def test_the_end_of_a_round_and_of_the_game_are_told() -> None:
-    state = table(["63", "64"], ["10", "20", "30", "40"], banked=(70, 0))
-    state = play(state, "0:choose 63", "1:choose 64")
+    state = table(["5", "64"], ["55", "20", "30", "40"], banked=(60, 0))
+    state = play(state, "0:choose 5", "1:choose 64", "0:take 0")
     told = sentences(state, None)
-    assert told[-2] == "round 0 ends: seat 0 0 (total 70), seat 1 0 (total 0)"
+    assert told[-2] == "round 1 ends: seat 0 8 (total 68), seat 1 0 (total 0)"
     assert told[-1] == "the game ends: seat 1 wins with 0 points"
     assert sa.is_terminal(state)
 
