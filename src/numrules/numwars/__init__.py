@@ -13,6 +13,7 @@ uniform numrules game API (see docs/architecture.md)::
 """
 
 from numrules.core.cards import FamilyCard, NumCard, SpecialCard
+from numrules.core.events import Event, SeatLog, events
 from numrules.core.game import Game
 from numrules.numwars.actions import ACTION_TYPES, Action, Play, parse_action
 from numrules.numwars.cards import (
@@ -32,6 +33,16 @@ from numrules.numwars.cards import (
     suit_of,
 )
 from numrules.numwars.config import HAND_SIZES, MAX_PLAYERS, MIN_PLAYERS, Config
+from numrules.numwars.event_types import (
+    EVENT_TYPES,
+    BombResolved,
+    Dealt,
+    GameEnded,
+    Played,
+    RoundScored,
+    Stole,
+    TrickWon,
+)
 from numrules.numwars.observation import Observation, hidden_cards, observe
 from numrules.numwars.rules import apply, dealer, is_terminal, legal_actions, new_game, to_act
 from numrules.numwars.scoring import (
@@ -88,12 +99,15 @@ GAME = Game(
     card_zones=card_zones,
     hidden_cards=hidden_cards,
     check_state=check_state,
+    event_types=EVENT_TYPES,
+    events=events,
 )
 """The Num Wars `Game` bundle (also `numrules.get_game("numwars")`)."""
 
 __all__ = [
     "ACTION_TYPES",
     "BOMB",
+    "EVENT_TYPES",
     "GAME",
     "HAND_SIZES",
     "JOKER",
@@ -104,17 +118,26 @@ __all__ = [
     "QUANTUM",
     "Action",
     "BombOutcome",
+    "BombResolved",
     "Config",
+    "Dealt",
+    "Event",
     "Fate",
     "Format",
+    "GameEnded",
     "Observation",
     "Phase",
     "Play",
+    "Played",
     "Role",
     "RoundResult",
     "RoundScore",
+    "RoundScored",
+    "SeatLog",
     "State",
+    "Stole",
     "Suit",
+    "TrickWon",
     "all_cards",
     "apply",
     "bomb_fate",
@@ -123,6 +146,7 @@ __all__ = [
     "card_zones",
     "check_state",
     "dealer",
+    "events",
     "hidden_cards",
     "is_steal",
     "is_terminal",
