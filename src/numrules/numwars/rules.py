@@ -21,7 +21,7 @@ from numrules.core.game import action_handler
 from numrules.core.rng import arrange_deck, check_seed, derive_seed, shuffled
 from numrules.core.seats import best_seats
 from numrules.numwars.actions import Action, Play
-from numrules.numwars.cards import RAINBOW, Format, partner, role_of
+from numrules.numwars.cards import RAINBOW, SHADOW, Format, partner, role_of
 from numrules.numwars.config import MAX_PLAYERS, Config
 from numrules.numwars.event_types import (
     BombResolved,
@@ -32,7 +32,7 @@ from numrules.numwars.event_types import (
     Stole,
     TrickWon,
 )
-from numrules.numwars.scoring import card_points, round_result, running_totals
+from numrules.numwars.scoring import round_result, running_totals
 from numrules.numwars.state import Phase, RoundResult, State
 from numrules.numwars.tricks import bomb_fate, is_steal, legal_plays, refusal_unless_steal, winner
 
@@ -43,6 +43,10 @@ _CANONICAL: dict[NumCard, NumCard] = {card: card for card in _CARDS}
 # Play objects are immutable: one per seat and card, shared by every legal_actions call.
 _PLAYS: tuple[tuple[Play, ...], ...] = tuple(
     tuple(Play(seat, card) for card in _CARDS) for seat in range(MAX_PLAYERS)
+)
+# Events are immutable too: one Played per seat and card, shared by every apply.
+_PLAYED: tuple[tuple[Played, ...], ...] = tuple(
+    tuple(Played(seat, card) for card in _CARDS) for seat in range(MAX_PLAYERS)
 )
 _TO_ACT: tuple[frozenset[int], ...] = tuple(frozenset({seat}) for seat in range(MAX_PLAYERS))
 
@@ -200,7 +204,8 @@ def _play(state: State, action: Play) -> State:
         ev = [Stole(seat, card, other, (state.leader + k) % n)]
     else:
         trick = (*trick, card)
-        ev = [Played(seat, card)]
+        rank = _RANK_BY_ID.get(id(card))
+        ev = [Played(seat, card) if rank is None else _PLAYED[seat][rank]]
     if len(trick) < n:
         return State(
             config,
@@ -297,8 +302,34 @@ def _end_trick(
 
 
 def _gain(config: Config, pile: tuple[NumCard, ...], cards: tuple[NumCard, ...]) -> int:
-    # What adding `cards` to the won `pile` changes in its card points.
-    return card_points(config, pile + cards) - card_points(config, pile)
+    # What adding `cards` to the won `pile` changes in its card points: only the values
+    # of the classic cards in `cards` can change (one pass over the pile, no rescoring).
+    added: dict[int, int] = {}
+    for card in cards:
+        if type(card) is FamilyCard and card.family is not RAINBOW and card.family is not SHADOW:
+            added[card.value] = added.get(card.value, 0) + 1
+    if not added:
+        return 0
+    held = dict.fromkeys(added, 0)
+    for card in pile:
+        if type(card) is FamilyCard and card.value in held and card.family.is_classic:
+            held[card.value] += 1
+    return sum(
+        _value_points(config, value, held[value] + count)
+        - _value_points(config, value, held[value])
+        for value, count in added.items()
+    )
+
+
+def _value_points(config: Config, value: int, count: int) -> int:
+    # The points of `count` classic cards of `value` in one won pile (see `card_points`).
+    if count == 0:
+        return 0
+    if count == 1:
+        return value
+    if count == 2:
+        return config.pair_points
+    return value + (config.triple_bonus if count == 3 else config.quadruple_bonus)
 
 
 # Dispatch on the exact class: anything else (a subclass, junk) is malformed.
