@@ -10,6 +10,8 @@ uniform numrules game API (see docs/architecture.md)::
         state = nw.apply(state, nw.legal_actions(state)[0])
     print(nw.scores(state), nw.winners(state))
     print(state.history[0].scores[0])  # why seat 0 scored what it scored in round 1
+    for event in nw.events(state, 0)[:2]:  # the game as seat 0 was told it
+        print(event)  # "round 0 is dealt; seat 1 leads; seat 0 is the Deminer and holds ..."
 """
 
 from numrules.core.cards import FamilyCard, NumCard, SpecialCard
