@@ -67,6 +67,10 @@ class Chose(Event):
         """Only the chooser sees the card."""
         return self if seat == self.seat else Chose(self.seat, None)
 
+    def told_more(self, players: int) -> tuple[tuple[int, Chose], ...]:
+        """Only the chooser is told more: the card."""
+        return ((self.seat, self),)
+
     def __str__(self) -> str:
         what = "a card" if self.card is None else str(self.card)
         return f"seat {self.seat} chooses {what}"
