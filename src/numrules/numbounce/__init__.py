@@ -15,6 +15,7 @@ seat that may interrupt now, and `optional_seats(state)` the seats that may let 
 """
 
 from numrules.core.cards import FamilyCard, NumCard, SpecialCard
+from numrules.core.events import Event, SeatLog, events
 from numrules.core.game import Game
 from numrules.numbounce.actions import (
     ACTION_TYPES,
@@ -43,6 +44,24 @@ from numrules.numbounce.cards import (
 )
 from numrules.numbounce.combinations import beating, openings, value_of
 from numrules.numbounce.config import DEFAULT_ROUNDS, MAX_PLAYERS, MIN_PLAYERS, Config
+from numrules.numbounce.event_types import (
+    EVENT_TYPES,
+    Dealt,
+    Declined,
+    Discarded,
+    Drew,
+    Interrupted,
+    Kept,
+    MatchEnded,
+    NumXPlayed,
+    Passed,
+    Played,
+    Recycled,
+    RoundEnded,
+    TookDiscard,
+    TrickClosed,
+    WentDown,
+)
 from numrules.numbounce.observation import Observation, hidden_cards, observe
 from numrules.numbounce.rules import (
     apply,
@@ -90,6 +109,8 @@ GAME = Game(
     hidden_cards=hidden_cards,
     check_state=check_state,
     optional_seats=optional_seats,
+    event_types=EVENT_TYPES,
+    events=events,
 )
 """The Num Bounce `Game` bundle (also `numrules.get_game("numbounce")`)."""
 
@@ -98,6 +119,7 @@ __all__ = [
     "ALL_CARDS",
     "DECK_SIZE",
     "DEFAULT_ROUNDS",
+    "EVENT_TYPES",
     "GAME",
     "INFINITIES",
     "MAX_PLAYERS",
@@ -105,23 +127,41 @@ __all__ = [
     "NUM_X",
     "Action",
     "Config",
+    "Dealt",
     "Decline",
+    "Declined",
     "Discard",
+    "Discarded",
+    "Drew",
+    "Event",
     "Interrupt",
+    "Interrupted",
     "Keep",
+    "Kept",
+    "MatchEnded",
     "NumX",
+    "NumXPlayed",
     "Observation",
     "Pass",
+    "Passed",
     "Phase",
     "Pile",
     "Play",
+    "Played",
+    "Recycled",
+    "RoundEnded",
+    "SeatLog",
     "State",
     "Take",
+    "TookDiscard",
+    "TrickClosed",
+    "WentDown",
     "all_cards",
     "apply",
     "beating",
     "card_zones",
     "check_state",
+    "events",
     "hidden_cards",
     "interrupters",
     "is_infinity",
