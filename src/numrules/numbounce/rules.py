@@ -3,10 +3,12 @@
 The player to move (`State.mover`) opens a trick, goes up or down on the reference,
 plays NUM_X, takes a card (then plays it, keeps it or discards it) or, when nothing can
 be taken, passes. Out of turn, any seat holding the RAINBOW or SHADOW of the reference
-value may interrupt (once per trick) before the player to move acts: such seats are in
-`to_act` and `optional_seats`. A trick closes when the turn comes back to the author of
+value may interrupt (once per trick) at any decision of the player to move, before it
+acts or while it decides on a card it took: such seats are in `to_act` and
+`optional_seats`. A trick closes when the turn comes back to the author of
 the reference; a round ends when a hand is empty (or at `max_turns_per_round`); the
-next round is dealt at once, until the match format says the match is over.
+next round is dealt at once, until the match format says the match is over. Every
+`apply` records what happened as events in the new state's `log` (see `event_types`).
 """
 
 from __future__ import annotations
