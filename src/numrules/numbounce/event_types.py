@@ -9,7 +9,7 @@
 | `Recycled` | a draw from an empty pile: the discard but its top is the new draw pile | - |
 | `Drew` | a seat takes the top card of the draw pile | the card: only the drawer sees it |
 | `TookDiscard` | a seat takes the top card of the discard | - |
-| `Kept` | a taken card joins the hand (kept, or an interrupt cut the take) | as `Drew` |
+| `Kept` | a taken card joins the hand (kept, or cut by an interrupt) | a drawn card: keeper only |
 | `Discarded` | a card taken from the draw pile goes face up on the discard | - |
 | `Passed` | a seat that can take nothing passes | - |
 | `Declined` | a SHADOW's player lays nothing on it | - |
