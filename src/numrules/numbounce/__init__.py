@@ -17,6 +17,7 @@ is the public view (the seat to move, plus the observer itself if it may interru
 """
 
 from numrules.core.cards import FamilyCard, NumCard, SpecialCard
+from numrules.core.events import Event, SeatLog, events
 from numrules.core.game import Game, seat_actions
 from numrules.numbounce.actions import (
     ACTION_TYPES,
@@ -45,6 +46,24 @@ from numrules.numbounce.cards import (
 )
 from numrules.numbounce.combinations import beating, openings, value_of
 from numrules.numbounce.config import DEFAULT_ROUNDS, MAX_PLAYERS, MIN_PLAYERS, Config
+from numrules.numbounce.event_types import (
+    EVENT_TYPES,
+    Dealt,
+    Declined,
+    Discarded,
+    Drew,
+    Interrupted,
+    Kept,
+    MatchEnded,
+    NumXPlayed,
+    Passed,
+    Played,
+    Recycled,
+    RoundEnded,
+    TookDiscard,
+    TrickClosed,
+    WentDown,
+)
 from numrules.numbounce.observation import Observation, hidden_cards, observe
 from numrules.numbounce.rules import (
     apply,
@@ -96,6 +115,8 @@ GAME = Game(
     check_state=check_state,
     legal_actions_for=legal_actions_for,
     optional_seats=optional_seats,
+    event_types=EVENT_TYPES,
+    events=events,
 )
 """The Num Bounce `Game` bundle (also `numrules.get_game("numbounce")`)."""
 
@@ -104,6 +125,7 @@ __all__ = [
     "ALL_CARDS",
     "DECK_SIZE",
     "DEFAULT_ROUNDS",
+    "EVENT_TYPES",
     "GAME",
     "INFINITIES",
     "MAX_PLAYERS",
@@ -111,23 +133,41 @@ __all__ = [
     "NUM_X",
     "Action",
     "Config",
+    "Dealt",
     "Decline",
+    "Declined",
     "Discard",
+    "Discarded",
+    "Drew",
+    "Event",
     "Interrupt",
+    "Interrupted",
     "Keep",
+    "Kept",
+    "MatchEnded",
     "NumX",
+    "NumXPlayed",
     "Observation",
     "Pass",
+    "Passed",
     "Phase",
     "Pile",
     "Play",
+    "Played",
+    "Recycled",
+    "RoundEnded",
+    "SeatLog",
     "State",
     "Take",
+    "TookDiscard",
+    "TrickClosed",
+    "WentDown",
     "all_cards",
     "apply",
     "beating",
     "card_zones",
     "check_state",
+    "events",
     "hidden_cards",
     "interrupters",
     "is_infinity",

@@ -14,6 +14,7 @@ from __future__ import annotations
 import attrs
 
 from numrules.core.cards import NumCard, sort_num_cards
+from numrules.core.events import SeatLog
 from numrules.core.seats import check_observer
 from numrules.numbounce.cards import Pile
 from numrules.numbounce.config import Config
@@ -66,6 +67,8 @@ class Observation:
     """Phase TAKEN: the taken card, if this seat may see it (its taker, or from the discard)."""
     recycles: int
     """How many times the discard was shuffled into a new draw pile this round."""
+    log: SeatLog
+    """Every event of the match so far, as this seat was told it."""
 
     @property
     def reference(self) -> tuple[NumCard, ...]:
@@ -110,6 +113,7 @@ def observe(state: State, seat: int | None) -> Observation:
         source=state.source,
         taken=taken,
         recycles=state.recycles,
+        log=state.log.view(seat),
     )
 
 
