@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 from click.testing import CliRunner
 
@@ -78,3 +81,150 @@ def test_python_dash_m_runs_the_command() -> None:
         [sys.executable, "-m", "numrules", "games"], capture_output=True, text=True, check=True
     ).stdout
     assert "stackattack" in out
+
+
+# --- records ----------------------------------------------------------------------------
+
+SOURCE = str(Path(numrules.__file__).resolve().parents[1])
+
+
+def python(*code_and_args: str) -> str:
+    """Run Python in a fresh process that imports the numrules under test."""
+    env = {**os.environ, "PYTHONPATH": SOURCE}
+    done = subprocess.run(
+        [sys.executable, "-c", *code_and_args], capture_output=True, text=True, env=env, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def stack_attack_record(tmp_path: Path, seed: int = 4) -> Path:
+    code, out = run(
+        "simulate", "stackattack", "-n", "1", "-p", "3", "-s", str(seed), "--records", str(tmp_path)
+    )
+    assert code == 0, out
+    return tmp_path / f"stackattack-{seed}.nrec"
+
+
+def test_simulate_writes_one_record_per_game(tmp_path: Path) -> None:
+    target = tmp_path / "new" / "dir"
+    code, out = run(
+        "simulate", "numstop", "-n", "3", "-s", "5", "-b", "first", "--records", str(target)
+    )
+    assert code == 0, out
+    assert "wrote 3 records" in out
+    assert sorted(p.name for p in target.iterdir()) == [f"numstop-{s}.nrec" for s in (5, 6, 7)]
+    game = numrules.get_game("numstop")
+    summary = simulate(game, game.Config(players=game.min_players), ["first"] * 2, 3, seed=5)
+    for result in summary.results:
+        record = numrules.load_record(target / f"numstop-{result.seed}.nrec")
+        assert record.actions == result.actions
+        assert record.headers["Bots"] == "first,first"
+        assert re.fullmatch(r"\d{4}-\d\d-\d\d", record.headers["Date"])
+
+
+def test_a_simulated_record_replays_in_a_fresh_process(tmp_path: Path) -> None:
+    # The real command writes the records; another process replays one.
+    python(
+        "import sys; from numrules.cli import main; main(sys.argv[1:])",
+        *("simulate", "stackattack", "-n", "2", "-p", "4", "-s", "30", "--records", str(tmp_path)),
+    )
+    replayed = python(
+        "import sys, numrules; print(numrules.dumps(numrules.load_record(sys.argv[1]).replay()))",
+        str(tmp_path / "stackattack-31.nrec"),
+    )
+    game = numrules.get_game("stackattack")
+    here = simulate(game, game.Config(players=4), ["random"] * 4, 2, seed=30).results[1]
+    assert replayed.strip() == numrules.dumps(here.final_state)
+
+
+def test_replay_prints_every_action_and_its_events(tmp_path: Path) -> None:
+    path = stack_attack_record(tmp_path)
+    record = numrules.load_record(path)
+    code, out = run("replay", str(path))
+    assert code == 0, out
+    lines = out.splitlines()
+    assert lines[0] == "Stack Attack: 3 players, seed 4"
+    assert "Bots: random,random,random" in lines
+    for number, action in enumerate(record.actions, 1):
+        assert f"{number}. {action}" in lines
+    assert "    turn 0 reveal: " in out
+    assert lines[-2] == "scores: " + ", ".join(f"seat {s} {v}" for s, v in enumerate(record.scores))
+    assert lines[-1] == "winners: " + ", ".join(f"seat {s}" for s in sorted(record.winners))
+
+
+def test_replay_of_a_seat_never_shows_another_seats_pick_before_the_reveal(
+    tmp_path: Path,
+) -> None:
+    path = stack_attack_record(tmp_path)
+    record = numrules.load_record(path)
+    code, out = run("replay", str(path), "--seat", "1")
+    assert code == 0, out
+    assert "view: seat 1" in out
+    for action in record.actions:
+        if action.seat != 1:
+            assert f". {action}" not in out  # another seat's action is never printed
+    assert re.search(r"seat [02] chooses \d", out) is None
+    assert re.search(r"seat [02] holds", out) is None
+    assert re.search(r"seat 1 chooses \d+", out)
+    assert re.search(r"seat 1 holds \d", out)
+    # Each other seat's pick first shows in the reveal that follows it.
+    blocks = out.split("\n\n")
+    for block in blocks:
+        for line in block.splitlines()[1:]:
+            if "chooses" in line and not line.strip().startswith("seat 1 "):
+                assert line.strip().endswith("chooses a card"), line
+
+
+def test_replay_of_a_seat_hides_a_stacked_deck(tmp_path: Path) -> None:
+    game = numrules.get_game("stackattack")
+    deck = tuple(range(64, 44, -1))
+    config = game.Config(players=2)
+    bots = [numrules.RandomBot(s) for s in range(2)]
+    result = numrules.play_match(game, config, bots, seed=2, deck=deck)
+    path = tmp_path / "stacked.json"
+    numrules.save_record(numrules.GameRecord.from_result(result), path)
+    code, out = run("replay", str(path))
+    assert code == 0, out
+    assert "stacked deck: 64 63 62" in out
+    code, out = run("replay", str(path), "-S", "0")
+    assert code == 0, out
+    assert "stacked deck: 20 cards" in out
+    assert "64 63 62" not in out
+
+
+def test_replay_refuses_bad_files_cleanly(tmp_path: Path) -> None:
+    path = stack_attack_record(tmp_path)
+    text = path.read_text(encoding="utf-8")
+    cases = {
+        "junk.nrec": ("hello\n", "line 1"),
+        "bad-action.nrec": (text.replace("\n\n0:choose", "\n\n0:chose", 1), "line "),
+        "bad.json": ('{"format": 1}', "not a numrules record"),
+        "scores.nrec": (re.sub(r'\[Scores "\d+', '[Scores "999', text), "the record says"),
+    }
+    for name, (content, message) in cases.items():
+        bad = tmp_path / name
+        bad.write_text(content, encoding="utf-8")
+        code, out = run("replay", str(bad))
+        assert code == 2, out
+        assert message in out
+        assert "Traceback" not in out
+    code, out = run("replay", str(tmp_path / "missing.nrec"))
+    assert code == 2
+    assert "does not exist" in out
+    code, out = run("replay", str(path), "--seat", "3")
+    assert code == 2
+    assert "seats 0 to 2" in out
+
+
+def test_the_replay_excerpt_in_the_docs_is_real_output(tmp_path: Path) -> None:
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "records.md").read_text()
+    excerpt = doc.split("$ numrules replay games/stackattack-7.nrec --seat 1\n")[1]
+    excerpt = excerpt.split("```")[0]
+    shown_head, shown_tail = excerpt.split("...\n")
+    path = stack_attack_record(tmp_path, seed=7)
+    code, out = run("replay", str(path), "--seat", "1")
+    assert code == 0, out
+    out = re.sub(r"Date: \S+", "Date: 2024-05-01", out)
+    assert out.startswith(shown_head)
+    assert out.endswith(shown_tail)

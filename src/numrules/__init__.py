@@ -12,9 +12,8 @@ by name::
 """
 
 from numrules import core
+from numrules._version import __version__
 from numrules.core import *  # noqa: F403  (the public core API is the package's API)
-
-__version__ = "0.1.0"
 
 __all__ = ["__version__"]
 __all__ += core.__all__

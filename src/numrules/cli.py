@@ -1,14 +1,16 @@
-"""The `numrules` command: list the games and simulate bot matches.
+"""The `numrules` command: list the games, simulate bot matches, write and replay records.
 
 Needs the `cli` extra (`pip install 'numrules[cli]'`), which brings click and rich.
 """
 
 from __future__ import annotations
 
+import datetime
 import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -17,6 +19,7 @@ from numrules.core.bots import BOTS, Bot
 from numrules.core.errors import NumrulesError
 from numrules.core.game import Game, all_games, game_names, get_game
 from numrules.core.match import MatchResult, play_match
+from numrules.core.records import GameRecord, load_record, save_record
 from numrules.core.rng import derive_seed
 
 try:
@@ -143,6 +146,68 @@ def _parse_bots(text: str, players: int) -> list[str]:
     return names
 
 
+def write_records(summary: Summary, directory: Path) -> list[Path]:
+    """Save one text record per game of `summary` as `directory/<game>-<seed>.nrec`."""
+    directory.mkdir(parents=True, exist_ok=True)
+    headers = {
+        "Bots": ",".join(summary.bots),
+        "Date": datetime.datetime.now(datetime.UTC).date().isoformat(),
+    }
+    paths = []
+    for result in summary.results:
+        path = directory / f"{result.game}-{result.seed}.nrec"
+        save_record(GameRecord.from_result(result, headers), path)
+        paths.append(path)
+    return paths
+
+
+def _seats(values: Sequence[int] | frozenset[int], scores: bool) -> str:
+    if scores:
+        return ", ".join(f"seat {seat} {value}" for seat, value in enumerate(values))
+    return ", ".join(f"seat {seat}" for seat in sorted(values)) or "none"
+
+
+def replay_lines(record: GameRecord, seat: int | None = None) -> Iterator[str]:
+    """The text `numrules replay` prints: a header, each action and its events, the result.
+
+    With `seat`, only what that seat was told: its own actions in notation, the other
+    seats' actions only through the events they caused (a secret pick stays hidden until
+    the game reveals it), and no stacked deck.
+    """
+    game = get_game(record.game)
+    players = record.config.players
+    yield f"{game.title}: {players} players, seed {record.seed}"
+    if record.deck is not None:
+        cards = " ".join(map(str, record.deck)) if seat is None else f"{len(record.deck)} cards"
+        yield f"stacked deck: {cards}"
+    for key, value in record.headers.items():
+        yield f"{key}: {value}"
+    yield f"written by numrules {record.library_version}"
+    if seat is None:
+        yield "view: every action, with the events a spectator is told"
+    else:
+        yield f"view: seat {seat} (other seats' actions show only through their events)"
+    for step in record.steps(seat):
+        yield ""
+        if step.number == 0:
+            yield "start"
+        elif step.action is not None:
+            yield f"{step.number}. {step.action}"
+        else:
+            yield f"{step.number}. seat {step.seat} acts"
+        for event in step.events:
+            yield f"    {event}"
+    yield ""
+    yield f"scores: {_seats(record.scores, scores=True)}"
+    yield f"winners: {_seats(record.winners, scores=False)}"
+
+
+class RecordFileError(click.ClickException if click is not None else Exception):  # type: ignore[misc]
+    """A record file that cannot be read or replayed (exit code 2)."""
+
+    exit_code = 2
+
+
 def _build() -> Any:
     @click.group(context_settings={"help_option_names": ["-h", "--help"]})
     @click.version_option(package_name="numrules")
@@ -193,7 +258,15 @@ def _build() -> Any:
         show_default=True,
         help=f"Comma-separated bot per seat, or one for all ({', '.join(sorted(BOTS))}).",
     )
-    def simulate_command(game: str, count: int, players: int | None, seed: int, bots: str) -> None:
+    @click.option(
+        "--records",
+        type=click.Path(file_okay=False, path_type=Path),
+        default=None,
+        help="Write one record per game to this directory (GAME-SEED.nrec).",
+    )
+    def simulate_command(
+        game: str, count: int, players: int | None, seed: int, bots: str, records: Path | None
+    ) -> None:
         """Play GAME many times with bots and print a summary table."""
         g = get_game(game)
         try:
@@ -207,6 +280,35 @@ def _build() -> Any:
             summary = simulate(g, config, names, count, seed, lambda: bar.advance(task))
         console.print(render(summary))
         console.print(render_totals(summary))
+        if records is not None:
+            try:
+                paths = write_records(summary, records)
+            except OSError as exc:
+                raise click.FileError(str(records), hint=str(exc)) from None
+            click.echo(f"wrote {len(paths)} records to {records}")
+
+    @cli.command("replay")
+    @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+    @click.option(
+        "--seat",
+        "-S",
+        type=int,
+        default=None,
+        help="Show only what this seat was told (default: every action).",
+    )
+    def replay_command(file: Path, seat: int | None) -> None:
+        """Replay the game record FILE, printing each action and the events it caused."""
+        try:
+            record = load_record(file)
+            record.replay()
+        except (NumrulesError, OSError) as exc:
+            raise RecordFileError(f"{file}: {exc}") from None
+        if seat is not None and not 0 <= seat < record.config.players:
+            raise click.BadParameter(
+                f"the game has seats 0 to {record.config.players - 1}", param_hint="--seat"
+            )
+        for line in replay_lines(record, seat):
+            click.echo(line)
 
     return cli
 

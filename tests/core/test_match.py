@@ -137,3 +137,18 @@ def test_an_external_game_serialises_like_a_builtin_one() -> None:
     assert "shout" not in numrules.game_names()
     with pytest.raises(numrules.SerializationError):
         numrules.dumps(state)
+
+
+def test_apply_as_works_for_an_external_game_by_name() -> None:
+    state = toygame.GAME.new_game(toygame.Config(players=3), 0)
+    state = numrules.apply_as("shout", state, 0, "tick")
+    assert state.count == 1
+    state = numrules.apply_as("shout", state, 2, "2:shout")
+    assert state.points == (0, 0, 1)
+    with pytest.raises(numrules.NotationError, match="action of seat 0, not of seat 1"):
+        numrules.apply_as("shout", state, 1, "0:shout")
+    with pytest.raises(numrules.IllegalActionError) as info:
+        numrules.apply_as("shout", state, 0, toygame.Tick(1))
+    assert info.value.reason is numrules.Reason.NOT_YOUR_TURN
+    with pytest.raises(numrules.SeatError):
+        numrules.apply_as("shout", state, 3, "tick")

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import numrules
 from numrules import ConfigError
 from numrules.core.rng import arrange_deck, check_seed, derive_seed, shuffled
 
@@ -75,3 +76,17 @@ def test_seeds_must_be_ints() -> None:
     for bad in (True, 1.0, "3", None):
         with pytest.raises(ConfigError):
             check_seed(bad)
+
+
+def test_new_seeds_are_large_random_and_accepted_by_every_game() -> None:
+    seeds = {numrules.new_seed() for _ in range(50)}
+    assert len(seeds) == 50
+    assert max(seed.bit_length() for seed in seeds) > 120
+    for game in numrules.all_games():
+        seed = numrules.new_seed()
+        config = game.Config(players=game.min_players)
+        assert game.new_game(config, seed) == game.new_game(config, seed)
+        result = numrules.play_match(
+            game, config, [numrules.RandomBot(s) for s in range(config.players)], seed
+        )
+        assert result.replay() == result.final_state

@@ -7,12 +7,12 @@ The game ends when the count reaches `target`; most points wins.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 import attrs
 
 from numrules import ConfigError, Game, IllegalActionError, NotationError, Reason, StateError
+from numrules.core.notation import split_seat
 from numrules.core.seats import check_observer, is_seat, left
 
 
@@ -96,11 +96,11 @@ def observe(state: State, seat: int | None) -> State:
     return state
 
 
-def parse_action(text: str) -> Tick | Shout:
-    match = re.fullmatch(r"(\d+):(tick|shout)", text)
-    if match is None:
+def parse_action(text: str, seat: int | None = None) -> Tick | Shout:
+    seat, rest = split_seat(text, seat, example="0:tick")
+    if rest not in ("tick", "shout"):
         raise NotationError(f"{text!r} is not a Shout action")
-    return (Tick if match[2] == "tick" else Shout)(int(match[1]))
+    return (Tick if rest == "tick" else Shout)(seat)
 
 
 def parse_card(text: str) -> object:

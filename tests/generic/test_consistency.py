@@ -1,33 +1,28 @@
-"""The consistency suite every game inherits: random playouts checked against the contract."""
+"""The consistency suite every game inherits: the conformance kit, driven by Hypothesis.
+
+Each test draws random games (configs, seeds, choices) and runs one check of
+`numrules.testing` on them; a failure shrinks to a small example. The event
+completeness check uses each game's own tracker, `tests/<game>/tracker.py`.
+"""
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import json
 import os
 import random
 import subprocess
 import sys
-from collections import Counter
 from typing import Any
 
-import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import numrules
-from numrules import Game, IllegalActionError, Reason, SeatError, SerializationError
-from tests.generic.helpers import (
-    Trajectory,
-    card_count,
-    configs,
-    leaves,
-    notation_key,
-    play_random,
-    swap_cards,
-    trajectories,
-)
+from numrules import Game, SeatError, SerializationError, testing
+from tests.generic.helpers import Trajectory, configs, leaves, trajectories
 
 games = pytest.mark.parametrize("game", numrules.game_names(), indirect=True)
 
@@ -42,193 +37,94 @@ def samples(draw: st.DrawFn, game: Game, count: int) -> tuple[Trajectory, random
     """A random game, a random source, and its first, last and `count` random states."""
     trajectory = draw(trajectories(game))
     rnd = draw(st.randoms(use_true_random=False))
-    states = trajectory.states
-    return trajectory, rnd, [states[0], states[-1], *rnd.sample(states, min(count, len(states)))]
+    return trajectory, rnd, testing.sample_states(trajectory, rnd, count)
 
 
 @games
 @given(data=st.data())
 def test_playout_reaches_the_end_and_keeps_every_invariant(game: Game, data: st.DataObject) -> None:
-    trajectory = data.draw(trajectories(game))
-    everything = Counter(game.all_cards(trajectory.config))
-    players = trajectory.config.players
-    for state, action in zip(trajectory.states, trajectory.actions, strict=False):
-        legal = game.legal_actions(state)
-        assert legal, "a non-terminal state must offer an action"
-        assert action in legal
-        assert frozenset(a.seat for a in legal) == game.to_act(state)
-        assert game.optional_seats(state) <= game.to_act(state)
-        assert not game.is_terminal(state)
-        assert not game.winners(state)
-        assert len(game.scores(state)) == players
-        assert card_count(game, state) == everything, "every card is in exactly one place"
-        assert len(set(map(notation_key, legal))) == len(legal), "legal actions are distinct"
-    final = trajectory.states[-1]
-    assert game.is_terminal(final)
-    assert game.legal_actions(final) == ()
-    assert game.to_act(final) == frozenset()
-    assert card_count(game, final) == everything
-    scores = game.scores(final)
-    winners = game.winners(final)
-    assert winners
-    assert winners <= frozenset(range(players))
-    best = min(scores) if game.lower_score_wins else max(scores)
-    assert winners == {s for s, score in enumerate(scores) if score == best}
+    testing.check_playout(data.draw(trajectories(game)))
 
 
 @games
 @given(data=st.data())
-def test_every_legal_action_applies_and_apply_never_mutates(
+def test_apply_accepts_exactly_the_legal_actions_and_never_mutates(
     game: Game, data: st.DataObject
 ) -> None:
-    _, _, states = data.draw(samples(game, 12))
-    for state in states:
-        before = numrules.dumps(state)
-        for action in game.legal_actions(state):
-            after = game.apply(state, action)
-            assert after is not state
-        assert numrules.dumps(state) == before
+    trajectory, rnd, states = data.draw(samples(game, 8))
+    testing.check_apply_iff_legal(game, trajectory.config, states, rnd)
 
 
 @games
 @given(data=st.data())
 def test_notation_round_trips(game: Game, data: st.DataObject) -> None:
-    trajectory = data.draw(trajectories(game))
-    for card in game.all_cards(trajectory.config):
-        assert game.parse_card(str(card)) == card
-    for state in trajectory.states[::7]:
-        for action in game.legal_actions(state):
-            parsed = game.parse_action(str(action))
-            assert parsed == action
-            assert type(parsed) is type(action)
+    testing.check_notation(data.draw(trajectories(game)))
 
 
 @games
 @given(data=st.data())
 def test_same_config_seed_and_actions_give_equal_states(game: Game, data: st.DataObject) -> None:
     trajectory = data.draw(trajectories(game))
+    testing.check_determinism(trajectory)
     replayed = numrules.replay(game, trajectory.config, trajectory.seed, trajectory.actions)
     assert replayed == trajectory.states[-1]
-    assert numrules.dumps(replayed) == numrules.dumps(trajectory.states[-1])
-    state = game.new_game(trajectory.config, trajectory.seed)
-    for expected, action in zip(trajectory.states[1:], trajectory.actions, strict=True):
-        state = game.apply(state, action)
-        assert state == expected
 
 
 @games
 @given(data=st.data())
 def test_json_round_trip_of_every_kind(game: Game, data: st.DataObject) -> None:
     trajectory, _, states = data.draw(samples(game, 6))
-    config = trajectory.config
-    assert numrules.loads(numrules.dumps(config)) == config
-    players = config.players
-    for state in states:
-        text = numrules.dumps(state)
-        assert numrules.loads(text) == state
-        assert numrules.dumps(numrules.loads(text)) == text
-        for seat in [None, *range(players)]:
-            observation = game.observe(state, seat)
-            assert numrules.loads(numrules.dumps(observation)) == observation
-        for action in game.legal_actions(state):
-            assert numrules.loads(numrules.dumps(action)) == action
+    testing.check_json_round_trip(game, trajectory.config, states)
 
 
 @games
 @given(data=st.data())
 def test_observation_never_reveals_hidden_cards(game: Game, data: st.DataObject) -> None:
     trajectory, rnd, states = data.draw(samples(game, 4))
-    players = trajectory.config.players
-    for state in states:
-        for seat in [None, *range(players)]:
-            hidden = game.hidden_cards(state, seat)
-            observation = game.observe(state, seat)
-            # Without the event log: it tells of past moments, when a card now back in a
-            # stock (a later round) was seen; the event checks judge what it tells.
-            document = json.loads(numrules.dumps(observation))
-            document["data"].pop("log", None)
-            shown = set(leaves(document))
-            leaked = {str(card) for card in hidden} & shown
-            assert not leaked, f"seat {seat} sees hidden cards {leaked}"
-            # Exchanging two cards the seat cannot locate must change nothing it sees.
-            # A game may refuse some exchanges as impossible states (a secret role card
-            # tied to its holder, say); at least one exchange must go through.
-            pool = sorted(hidden, key=str)
-            if len(pool) < 2:
-                continue
-            exchanged = 0
-            # Six random picks; if all are refused, every pair in turn until one goes
-            # through (late in a round few hidden cards are left, most of them tied).
-            picks = (rnd.sample(pool, 2) for _ in range(6))
-            for attempt, (a, b) in enumerate(
-                itertools.chain(picks, itertools.combinations(pool, 2))
-            ):
-                if attempt >= 6 and exchanged:
-                    break
-                try:
-                    other = swap_cards(state, a, b)
-                except SerializationError:
-                    continue
-                exchanged += 1
-                assert game.observe(other, seat) == observation, f"seat {seat} sees {a}<->{b}"
-                if seat is not None:
-                    assert game.legal_actions_for(other, seat) == game.legal_actions_for(
-                        state, seat
-                    )
-            assert exchanged, f"no exchange of hidden cards was accepted for seat {seat}"
-
-
-JUNK: list[Any] = [None, 0, -1, "", "x", 1.5, True, object(), (), {}, b"\x00"]
-
-
-def mutations(game: Game, action: Any, config: Any, rnd: random.Random) -> list[Any]:
-    """Actions that differ from `action` in one field (ints, cards, junk)."""
-    cards = list(game.all_cards(config))
-    out = []
-    for field in attrs.fields(type(action)):
-        values = [rnd.randint(-2, 70) for _ in range(3)] + rnd.sample(cards, 2)
-        values += rnd.sample(JUNK, 3)
-        out += [attrs.evolve(action, **{field.name: value}) for value in values]
-    return out
+    testing.check_observation_hides_cards(game, trajectory.config, states, rnd)
 
 
 @games
 @given(data=st.data())
-def test_apply_accepts_exactly_the_legal_actions(game: Game, data: st.DataObject) -> None:
-    trajectory, rnd, states = data.draw(samples(game, 8))
-    players = trajectory.config.players
-    for state in states:
-        before = numrules.dumps(state)
-        legal = game.legal_actions(state)
-        legal_keys = {notation_key(a) for a in legal}
-        candidates = list(JUNK) + [str(a) for a in legal[:2]]
-        for action in rnd.sample(legal, min(4, len(legal))):
-            candidates += mutations(game, action, trajectory.config, rnd)
-            for seat in range(-1, players + 1):
-                if seat not in game.to_act(state):
-                    candidates.append(attrs.evolve(action, seat=seat))
-        for candidate in candidates:
-            if attrs.has(type(candidate)) and notation_key(candidate) in legal_keys:
-                game.apply(state, candidate)
-                continue
-            with pytest.raises(IllegalActionError) as info:
-                game.apply(state, candidate)
-            assert info.value.action is candidate
-            assert isinstance(info.value.reason, Reason)
-        assert numrules.dumps(state) == before
+def test_events_tell_a_seat_nothing_of_cards_it_cannot_see(game: Game, data: st.DataObject) -> None:
+    trajectory, rnd, _ = data.draw(samples(game, 0))
+    compared = [
+        testing.check_events_hide_secrets(trajectory, seat, rnd, pairs=2)
+        for seat in [None, *range(trajectory.config.players)]
+    ]
+    assert sum(compared) > 0, "no exchange of hidden cards could be replayed"
+
+
+def tracker_of(game: Game) -> Any:
+    return importlib.import_module(f"tests.{game.name}.tracker")
+
+
+@games
+@given(data=st.data())
+def test_events_rebuild_the_public_game_for_every_seat(game: Game, data: st.DataObject) -> None:
+    trajectory = data.draw(trajectories(game))
+    module = tracker_of(game)
+    testing.check_event_completeness(trajectory, module.Tracker, module.public_part)
+
+
+@games
+def test_every_action_records_events_that_every_seat_is_told(game: Game) -> None:
+    trajectory = testing.play_random(
+        game, game.Config(players=game.min_players), 3, random.Random(3)
+    )
+    lengths = [len(game.events(state, None)) for state in trajectory.states]
+    assert lengths[0] > 0, "new_game records the deal"
+    assert all(b > a for a, b in itertools.pairwise(lengths)), (
+        "every apply records at least one event"
+    )
+    for seat in range(trajectory.config.players):
+        assert len(game.events(trajectory.states[-1], seat)) == lengths[-1]
 
 
 @games
 @given(data=st.data())
 def test_actions_after_the_end_are_refused(game: Game, data: st.DataObject) -> None:
-    trajectory = data.draw(trajectories(game))
-    final = trajectory.states[-1]
-    before = numrules.dumps(final)
-    for action in game.legal_actions(trajectory.states[-2]):
-        with pytest.raises(IllegalActionError) as info:
-            game.apply(final, action)
-        assert info.value.reason is Reason.GAME_OVER
-    assert numrules.dumps(final) == before
+    testing.check_refused_after_end(data.draw(trajectories(game)))
 
 
 @games
@@ -239,10 +135,11 @@ def test_tampered_json_is_refused(game: Game, data: st.DataObject) -> None:
     state = rnd.choice(trajectory.states)
     document = json.loads(numrules.dumps(state))
     card_texts = {str(card) for card in game.all_cards(trajectory.config)}
-    present = sorted({leaf for leaf in leaves(document["data"]) if leaf in card_texts})
+    data_ = document["data"]
+    position = {key: value for key, value in data_.items() if key != "log"}
+    present = sorted({leaf for leaf in leaves(position) if leaf in card_texts})
     a, b = rnd.sample(present, 2)
     duplicated = json.loads(json.dumps(document).replace(f'"{a}"', f'"{b}"'))
-    data_ = document["data"]
     an_int = next(key for key, value in data_.items() if type(value) is int)
     bad_documents: list[Any] = [
         duplicated,
@@ -251,6 +148,8 @@ def test_tampered_json_is_refused(game: Game, data: st.DataObject) -> None:
         {**document, "kind": "Nothing"},
         {**document, "data": {**data_, an_int: str(data_[an_int])}},
         {**document, "data": {**data_, "surprise": 1}},
+        {**document, "data": {**data_, "log": {"public": [{"event": "Nothing"}], "private": []}}},
+        {**document, "data": {**data_, "log": {"public": [], "private": [[[5, None]]]}}},
         {k: v for k, v in document.items() if k != "data"},
         {**document, "data": [1, 2, 3]},
     ]
@@ -271,6 +170,8 @@ def test_observe_refuses_unknown_seats(game: Game, data: st.DataObject) -> None:
     for seat in bad_seats:
         with pytest.raises(SeatError):
             game.observe(state, seat)
+        with pytest.raises(SeatError):
+            game.events(state, seat)
 
 
 @games
@@ -292,7 +193,7 @@ def test_play_match_is_reproducible(game: Game) -> None:
 def test_random_playouts_of_every_player_count_end(game: Game) -> None:
     rnd = random.Random(5)
     for players in range(game.min_players, game.max_players + 1):
-        trajectory = play_random(game, game.Config(players=players), players, rnd)
+        trajectory = testing.play_random(game, game.Config(players=players), players, rnd)
         assert game.is_terminal(trajectory.states[-1])
 
 

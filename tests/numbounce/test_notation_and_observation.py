@@ -166,6 +166,20 @@ def test_the_observation_does_not_tell_who_may_interrupt() -> None:
         assert nb.GAME.legal_actions_for(holding, 1) == nb.GAME.legal_actions_for(not_holding, 1)
 
 
+def test_the_observed_to_act_is_the_mover_and_the_observer_if_it_may_interrupt() -> None:
+    holding = table(["G1", "Y3", "RB7 B2"], trick="R7 B7", author=0, mover=1, draw="Y1 Y5")
+    assert nb.to_act(holding) == {1, 2}
+    assert nb.observe(holding, 2).to_act == (1, 2)  # seat 2 knows its own RAINBOW
+    for seat in (None, 0, 1):
+        assert nb.observe(holding, seat).to_act == (1,)  # nobody else learns of it
+    mover_holds = table(["G1", "RB7 Y3", "B2"], trick="R7 B7", author=0, mover=1, draw="Y1 Y5")
+    assert nb.to_act(mover_holds) == {1}
+    assert {nb.observe(mover_holds, seat).to_act for seat in (None, 0, 1, 2)} == {(1,)}
+    # After an interrupt the trick cannot be interrupted again: only the mover acts.
+    after = play(holding, "2:interrupt RB7")
+    assert nb.observe(after, 2).to_act == (after.mover,) == tuple(sorted(nb.to_act(after)))
+
+
 def test_observations_and_states_round_trip_through_json() -> None:
     state = table(["G1", "R9 B9 Y2", "RB7"], trick="R7", author=0, mover=1, discard="SH3")
     state = play(state, "1:take discard")

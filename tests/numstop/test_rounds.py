@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from numrules import ConfigError, Reason
+from numrules import ConfigError, NotationError, Reason
 from numrules import numstop as ns
 from numrules.core.cards import parse_num_cards
 from numrules.core.rng import derive_seed, shuffled
@@ -248,8 +248,12 @@ def test_a_validated_objective_is_final() -> None:
 
 def test_bad_validations_are_refused_with_their_reason() -> None:
     state = validating()
-    refused(state, "1:validate pair B7 R7", Reason.MALFORMED)  # not canonical order
-    refused(state, "1:validate pair R7 R7", Reason.MALFORMED)
+    # Notation is put in canonical order; an object built out of order is refused.
+    assert ns.parse_action("1:validate pair B7 R7") == ns.parse_action("1:validate pair R7 B7")
+    refused(state, ns.Validate(1, ns.Objective.PAIR, cards("B7 R7")), Reason.MALFORMED)
+    refused(state, ns.Validate(1, ns.Objective.PAIR, cards("R7 R7")), Reason.MALFORMED)
+    with pytest.raises(NotationError, match="twice"):
+        ns.parse_action("1:validate pair R7 R7")
     refused(state, "1:validate pair R1 R2", Reason.CARD_NOT_HELD)  # seat 0's cards
     refused(state, "1:validate small_straight R7 B7 G7 Y3", Reason.NOT_ALLOWED)
     refused(state, "1:validate pair R7 B7 G7", Reason.NOT_ALLOWED)  # too many cards

@@ -16,18 +16,27 @@ def table(
     *,
     taken: list[str] | None = None,
     banked: tuple[int, ...] | None = None,
-    round_: int = 0,
+    round_: int | None = None,
     **rules: Any,
 ) -> sa.State:
-    """A consistent position at the start of a turn: the given hands and rows, the rest unused.
+    """A reachable position at the start of a turn: the given hands and rows, the rest unused.
 
-    `hands` and `rows` are written in card notation (`"12 30"`); the turn is deduced from
-    the hand size, so with `hand_size=10` a hand of two cards means the ninth turn.
+    `hands` and `rows` are written in card notation (`"12 30"`). The turn is deduced from
+    the table: the rows started with one card each and every finished turn placed one
+    card per seat, so the cards in rows and taken piles give the turn, and the hand size
+    is that turn plus the cards left in hand (unless `hand_size` is given, when the
+    table must agree with it). With banked totals, the round defaults to 1.
     """
-    config = sa.Config(players=len(hands), **rules)
+    if round_ is None:
+        round_ = 1 if banked and any(banked) else 0
     hand_cards = tuple(tuple(sorted(sa.parse_cards(h))) for h in hands)
     row_cards = tuple(sa.parse_cards(r) for r in rows)
     taken_cards = tuple(sa.parse_cards(t) for t in taken) if taken else ((),) * len(hands)
+    placed = sum(map(len, row_cards)) + sum(map(len, taken_cards)) - len(row_cards)
+    turn, extra = divmod(placed, len(hands))
+    assert extra == 0, f"{placed} cards placed is not a whole number of turns"
+    rules.setdefault("hand_size", turn + len(hand_cards[0]))
+    config = sa.Config(players=len(hands), rows=len(rows), **rules)
     used = {c for group in (*hand_cards, *row_cards, *taken_cards) for c in group}
     state = sa.State(
         config=config,

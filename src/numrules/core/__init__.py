@@ -1,6 +1,6 @@
-"""What the games share: errors, cards, seeded shuffles, seats, the game API, JSON, bots."""
+"""What the games share: errors, cards, shuffles, seats, the game API, JSON, bots, records."""
 
-from numrules.core.bots import Bot, RandomBot
+from numrules.core.bots import Bot, FirstBot, RandomBot
 from numrules.core.errors import (
     ConfigError,
     IllegalActionError,
@@ -16,12 +16,24 @@ from numrules.core.game import (
     Action,
     Game,
     all_games,
+    apply_as,
     game_names,
     get_game,
     register_game,
     unregister_game,
 )
 from numrules.core.match import BotError, MatchAbortedError, MatchResult, play_match, replay
+from numrules.core.records import (
+    GameRecord,
+    RecordError,
+    load_record,
+    record_from_json,
+    record_from_text,
+    record_to_json,
+    record_to_text,
+    save_record,
+)
+from numrules.core.rng import new_seed
 from numrules.core.serialization import dumps, loads
 
 __all__ = [
@@ -29,7 +41,9 @@ __all__ = [
     "Bot",
     "BotError",
     "ConfigError",
+    "FirstBot",
     "Game",
+    "GameRecord",
     "IllegalActionError",
     "MatchAbortedError",
     "MatchResult",
@@ -37,17 +51,26 @@ __all__ = [
     "NumrulesError",
     "RandomBot",
     "Reason",
+    "RecordError",
     "SeatError",
     "SerializationError",
     "StateError",
     "UnknownGameError",
     "all_games",
+    "apply_as",
     "dumps",
     "game_names",
     "get_game",
+    "load_record",
     "loads",
+    "new_seed",
     "play_match",
+    "record_from_json",
+    "record_from_text",
+    "record_to_json",
+    "record_to_text",
     "register_game",
     "replay",
+    "save_record",
     "unregister_game",
 ]

@@ -17,11 +17,15 @@ cards compare and hash equal whether interned or not.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import TypeVar
 
 import attrs
 
 from numrules.core.errors import NotationError
+from numrules.core.validation import quote
+
+T = TypeVar("T")
 
 MAX_VALUE = 16
 """The highest family value of the full Num deck (values run 0..16)."""
@@ -186,20 +190,41 @@ def parse_num_card(text: str) -> NumCard:
 
     """
     if not isinstance(text, str):
-        raise NotationError(f"a card in notation must be a string, got {text!r}")
-    card = _BY_TEXT.get(text.strip().upper())
+        raise NotationError(f"a card in notation must be a string, got {quote(text)}")
+    card = _BY_TEXT.get(text.strip().upper()) if len(text) <= MAX_CARD_TEXT else None
     if card is None:
         raise NotationError(
-            f"{text!r} is not a Num card (expected e.g. R7, RB5, SH12, JOKER, INF1)"
+            f"{quote(text)} is not a Num card (expected e.g. R7, RB5, SH12, JOKER, INF1)"
         )
     return card
 
 
+MAX_CARD_TEXT = 40
+"""No single card of any game is written in more characters (spaces included)."""
+MAX_CARDS_TEXT = 10_000
+"""No list of cards of any game (a whole deck included) is written in more characters."""
+
+
+def parse_card_list(text: object, parse_card: Callable[[str], T]) -> tuple[T, ...]:
+    """Parse cards separated by spaces or commas with one game's `parse_card`.
+
+    Raises:
+        NotationError: `text` is not a string, is longer than any list of cards
+            (`MAX_CARDS_TEXT`), or holds a text that is not a card.
+
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"cards in notation must be a string, got {quote(text)}")
+    if len(text) > MAX_CARDS_TEXT:
+        raise NotationError(
+            f"a list of cards is written in at most {MAX_CARDS_TEXT} characters; got {len(text)}"
+        )
+    return tuple(parse_card(part) for part in text.replace(",", " ").split())
+
+
 def parse_num_cards(text: str) -> tuple[NumCard, ...]:
     """Parse cards separated by spaces or commas (`"R7 SH3 JOKER"`)."""
-    if not isinstance(text, str):
-        raise NotationError(f"cards in notation must be a string, got {text!r}")
-    return tuple(parse_num_card(part) for part in text.replace(",", " ").split())
+    return parse_card_list(text, parse_num_card)
 
 
 def num_card_key(card: NumCard) -> tuple[int, int, int]:

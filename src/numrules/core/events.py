@@ -30,6 +30,8 @@ from numrules.core.seats import check_observer
 
 T = TypeVar("T")
 
+_new_vector = object.__new__
+
 _BITS = 5
 _WIDTH = 1 << _BITS  # 32 items per leaf and children per node
 _MASK = _WIDTH - 1
@@ -57,7 +59,7 @@ class Vector(Generic[T]):
 
     @classmethod
     def _make(cls, root: tuple[Any, ...], shift: int, size: int, tail: tuple[T, ...]) -> Vector[T]:
-        vector: Vector[T] = object.__new__(cls)
+        vector: Vector[T] = _new_vector(cls)
         vector._root, vector._shift, vector._size, vector._tail = root, shift, size, tail
         return vector
 
@@ -75,12 +77,24 @@ class Vector(Generic[T]):
 
     def append(self, item: T) -> Vector[T]:
         """A new vector with `item` at the end (this one is unchanged)."""
+        tail = self._tail
+        if len(tail) < _WIDTH:  # the common case, inlined: copy the tail only
+            vector: Vector[T] = _new_vector(Vector)
+            vector._root, vector._shift, vector._size = self._root, self._shift, self._size + 1
+            vector._tail = (*tail, item)
+            return vector
         return Vector._make(*self._pushed(item))
 
     def extend(self, items: Iterable[T]) -> Vector[T]:
         """A new vector with `items` at the end (this one is unchanged)."""
         root, shift, size, tail = self._root, self._shift, self._size, self._tail
-        for item in items:
+        batch = tuple(items)
+        if len(batch) + len(tail) <= _WIDTH:  # the common case: everything fits in the tail
+            vector: Vector[T] = _new_vector(Vector)
+            vector._root, vector._shift, vector._size = root, shift, size + len(batch)
+            vector._tail = tail + batch
+            return vector
+        for item in batch:
             if len(tail) < _WIDTH:
                 size, tail = size + 1, (*tail, item)
             else:
@@ -177,6 +191,18 @@ class Event:
     def seen_by(self, seat: int | None) -> Event:
         """The event as `seat` is told it (None: a spectator, told the public part only)."""
         return self
+
+    def told_more(self, players: int) -> Iterable[tuple[int, Event]]:
+        """The seats told more than the public version, each with its version.
+
+        The default asks `seen_by` for every seat; a secret event that tells one seat
+        only (its actor) may say so directly, which is cheaper.
+        """
+        public = self.seen_by(None)
+        for seat in range(players):
+            view = self.seen_by(seat)
+            if view is not public and view != public:
+                yield seat, view
 
 
 E = TypeVar("E", bound=Event)
@@ -298,7 +324,7 @@ class Log:
     def __len__(self) -> int:
         return len(self._public)
 
-    def record(self, events: Iterable[Event], players: int) -> Log:
+    def record(self, events: Sequence[Event], players: int) -> Log:
         """A new log with `events` added, in order (this one is unchanged).
 
         Args:
@@ -308,28 +334,23 @@ class Log:
         """
         public = self._public
         private = self._private
-        plain: list[Event] = []
+        for event in events:
+            if event.secret:
+                break
+        else:  # the common case: every event is public
+            return _new_log(public.extend(events), private)
+        updated = list(private)
         for event in events:
             if not event.secret:
-                plain.append(event)
+                public = public.append(event)
                 continue
-            public = public.extend(plain)
-            plain = []
             index = len(public)
-            shown = event.seen_by(None)
-            public = public.append(shown)
-            updated = list(private)
-            for seat in range(players):
-                view = event.seen_by(seat)
-                if view is shown or view == shown:
-                    continue
+            public = public.append(event.seen_by(None))
+            for seat, view in event.told_more(players):
                 while len(updated) <= seat:
                     updated.append(Vector())
                 updated[seat] = updated[seat].append((index, view))
-            private = tuple(updated)
-        if plain:
-            public = public.extend(plain)
-        return Log(public, private)
+        return _new_log(public, tuple(updated))
 
     def view(self, seat: int | None) -> SeatLog:
         """The account of the game `seat` was given (None: a spectator); O(1)."""
@@ -353,6 +374,12 @@ class Log:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Log, (self._public, self._private))
+
+
+def _new_log(public: Vector[Event], private: tuple[Vector[tuple[int, Event]], ...]) -> Log:
+    log: Log = object.__new__(Log)
+    log._public, log._private = public, private
+    return log
 
 
 def _trimmed(private: tuple[Vector[Any], ...]) -> tuple[Vector[Any], ...]:

@@ -9,13 +9,16 @@ server) looks games up by name with `get_game` and never imports a game module i
 from __future__ import annotations
 
 import importlib
+import warnings
 from collections.abc import Callable, Mapping, Sequence
+from importlib.metadata import entry_points
 from typing import Any, Protocol, TypeVar
 
 import attrs
 
-from numrules.core.errors import IllegalActionError, Reason, UnknownGameError
+from numrules.core.errors import IllegalActionError, Reason, SeatError, UnknownGameError
 from numrules.core.events import events as _events
+from numrules.core.notation import non_action_advice
 from numrules.core.seats import is_seat
 
 
@@ -25,6 +28,14 @@ class Action(Protocol):
     @property
     def seat(self) -> int:
         """The seat that takes this action."""
+        ...
+
+
+class ActionParser(Protocol):
+    """The signature of every game's `parse_action`."""
+
+    def __call__(self, text: str, seat: int | None = None) -> Any:
+        """Parse `text`; with `seat`, the seat prefix may be left out (see `split_seat`)."""
         ...
 
 
@@ -47,13 +58,15 @@ def action_handler(
 
     Raises:
         IllegalActionError: MALFORMED (not a `title` action, or a seat that is not an
-            int), GAME_OVER (`over`, with the detail `finished`), NOT_YOUR_TURN (no
-            such seat).
+            int; for a string or other non-action, the detail says what to pass instead),
+            GAME_OVER (`over`, with the detail `finished`), NOT_YOUR_TURN (no such seat).
 
     """
     handler = handlers.get(type(action))
     if handler is None:
-        raise IllegalActionError(action, Reason.MALFORMED, f"not a {title} action")
+        raise IllegalActionError(
+            action, Reason.MALFORMED, non_action_advice(action, handlers, title)
+        )
     if over:
         raise IllegalActionError(action, Reason.GAME_OVER, finished)
     seat = action.seat
@@ -64,8 +77,35 @@ def action_handler(
     return handler
 
 
-def _no_optional_seats(state: Any) -> frozenset[int]:
+def no_optional_seats(state: Any) -> frozenset[int]:
+    """`optional_seats` of a game without out-of-turn actions: no seat, ever."""
     return frozenset()
+
+
+def seat_actions(
+    legal_actions: Callable[[Any], tuple[Any, ...]],
+) -> Callable[[Any, int], tuple[Any, ...]]:
+    """A game's `legal_actions_for`, built from its `legal_actions`.
+
+    `legal_actions_for(state, seat)` is the legal actions of that one seat, in
+    `legal_actions` order: what a server sends that seat (with its observation). It
+    raises `SeatError` for a seat that is not an int naming a seat of the game.
+    """
+
+    def legal_actions_for(state: Any, seat: int) -> tuple[Any, ...]:
+        players = state.config.players
+        if not is_seat(seat, players):
+            raise SeatError(
+                f"no seat {seat!r} in a {players}-player game (seats are 0..{players - 1})"
+            )
+        return tuple(a for a in legal_actions(state) if a.seat == seat)
+
+    legal_actions_for.__doc__ = "The legal actions of one seat, in `legal_actions` order."
+    return legal_actions_for
+
+
+def _seat_actions_of(game: Game) -> Callable[[Any, int], tuple[Any, ...]]:
+    return seat_actions(game.legal_actions)
 
 
 @attrs.frozen(slots=True, repr=False)
@@ -114,8 +154,9 @@ class Game:
     """`winners(state)`: the winning seats of a finished game (ties share), else empty."""
     observe: Callable[[Any, int | None], Any]
     """`observe(state, seat)`: what that seat (None: a spectator) may know."""
-    parse_action: Callable[[str], Any]
-    """`parse_action(text)`: the inverse of `str(action)`."""
+    parse_action: ActionParser
+    """`parse_action(text, seat=None)`: the inverse of `str(action)`; with `seat`, the text
+    may leave out the seat prefix, and a prefix naming another seat is refused."""
     parse_card: Callable[[str], Any]
     """`parse_card(text)`: the inverse of `str(card)`."""
     parse_cards: Callable[[str], tuple[Any, ...]]
@@ -128,19 +169,20 @@ class Game:
     """`hidden_cards(state, seat)`: the cards whose place that seat cannot know."""
     check_state: Callable[[Any], None]
     """`check_state(state)`: raise `StateError` if the state is inconsistent."""
-    optional_seats: Callable[[Any], frozenset[int]] = _no_optional_seats
+    optional_seats: Callable[[Any], frozenset[int]] = no_optional_seats
     """`optional_seats(state)`: seats of `to_act` that may act but need not (interrupts)."""
     event_types: tuple[type[Any], ...] = ()
     """Every event class of the game (see `numrules.core.events`)."""
     events: Callable[..., tuple[Any, ...]] = _events
     """`events(state, seat, since=0)`: the events from index `since`, as `seat` saw them."""
+    legal_actions_for: Callable[[Any, int], tuple[Any, ...]] = attrs.field(
+        default=attrs.Factory(_seat_actions_of, takes_self=True)
+    )
+    """`legal_actions_for(state, seat)`: that seat's legal actions, in `legal_actions` order
+    (`SeatError` for a bad seat); by default `seat_actions(legal_actions)`."""
 
     def __repr__(self) -> str:
         return f"<Game {self.name!r}: {self.title}>"
-
-    def legal_actions_for(self, state: Any, seat: int) -> tuple[Any, ...]:
-        """The legal actions of one seat, in `legal_actions` order."""
-        return tuple(a for a in self.legal_actions(state) if a.seat == seat)
 
 
 # Built-in games, imported on first use so that `import numrules` stays cheap.
@@ -152,6 +194,53 @@ _BUILTIN: dict[str, str] = {
 }
 _REGISTERED: dict[str, Game] = {}
 _CHANGES = [0]  # bumped by every (un)registration, so caches keyed on it stay fresh
+
+ENTRY_POINT_GROUP = "numrules.games"
+"""The entry-point group through which an installed package offers games.
+
+A distribution declares, in its pyproject.toml::
+
+    [project.entry-points."numrules.games"]
+    highcard = "numrules_highcard:GAME"
+
+and its `Game` then appears in `game_names()`, `get_game("highcard")`, the
+`numrules games` listing and `numrules simulate`. The entry point's name must be the
+game's `name`.
+"""
+_PLUGINS: dict[str, Any] = {}  # entry point name -> entry point, read once
+_SCANNED = [False]
+
+
+def _plugins() -> dict[str, Any]:
+    # The installed `numrules.games` entry points (read on first use, then kept).
+    if not _SCANNED[0]:
+        for point in entry_points(group=ENTRY_POINT_GROUP):
+            if point.name not in _BUILTIN:
+                _PLUGINS.setdefault(point.name, point)
+        _SCANNED[0] = True
+    return _PLUGINS
+
+
+def _load_plugin(name: str) -> Game | None:
+    point = _plugins().get(name)
+    if point is None:
+        return None
+    try:
+        loaded = point.load()
+    except Exception as exc:  # a broken plugin must not break the other games
+        warnings.warn(f"numrules: cannot load game {name!r} ({point.value}): {exc}", stacklevel=3)
+        _PLUGINS.pop(name, None)
+        return None
+    game = loaded() if callable(loaded) and not isinstance(loaded, Game) else loaded
+    if not isinstance(game, Game) or game.name != name:
+        warnings.warn(
+            f"numrules: entry point {name!r} ({point.value}) is not a Game named {name!r}",
+            stacklevel=3,
+        )
+        _PLUGINS.pop(name, None)
+        return None
+    register_game(game)
+    return game
 
 
 def register_game(game: Game) -> None:
@@ -191,6 +280,9 @@ def get_game(name: str) -> Game:
         return game
     module = _BUILTIN.get(name) if isinstance(name, str) else None
     if module is None:
+        plugin = _load_plugin(name) if isinstance(name, str) else None
+        if plugin is not None:
+            return plugin
         raise UnknownGameError(f"unknown game {name!r}; known games: {', '.join(game_names())}")
     loaded: Game = importlib.import_module(module).GAME
     register_game(loaded)
@@ -198,13 +290,63 @@ def get_game(name: str) -> Game:
 
 
 def game_names() -> tuple[str, ...]:
-    """The names of every available game, sorted."""
-    return tuple(sorted({*_BUILTIN, *_REGISTERED}))
+    """The names of every available game (built in, registered or installed), sorted."""
+    return tuple(sorted({*_BUILTIN, *_REGISTERED, *_plugins()}))
 
 
 def all_games() -> tuple[Game, ...]:
-    """Every available game (imports the built-in ones), sorted by name."""
-    return tuple(get_game(name) for name in game_names())
+    """Every available game (imports the built-in and installed ones), sorted by name.
+
+    An installed game that cannot be loaded is left out with a warning.
+    """
+    games = []
+    for name in game_names():
+        try:
+            games.append(get_game(name))
+        except UnknownGameError:
+            continue
+    return tuple(games)
+
+
+def apply_as(game: Game | str, state: Any, seat: int, action: Any) -> Any:
+    """Apply what `seat` sent: an action in notation, or an action object, as that seat only.
+
+    This is the entry point for a server (or a prompt) taking input from one seat: text
+    is parsed for that seat (`"choose 21"` or `"0:choose 21"` from seat 0), so another
+    seat's text or action is never applied in its name.
+
+    Args:
+        game: a `Game` or a game name.
+        state: the current state of that game.
+        seat: the seat the input comes from.
+        action: a string in the game's notation, with or without the seat prefix, or an
+            action object (whose `seat` must be `seat`).
+
+    Returns:
+        The next state (`state` itself is unchanged).
+
+    Raises:
+        SeatError: `seat` is not an int naming a seat of the game.
+        NotationError: the text is not an action of the game, or its prefix names
+            another seat.
+        IllegalActionError: NOT_YOUR_TURN for an action object of another seat; MALFORMED
+            for anything that is neither text nor an action of the game; otherwise what
+            `apply` raises for an action that is not legal now.
+
+    """
+    g = resolve_game(game)
+    players = state.config.players
+    if not is_seat(seat, players):
+        raise SeatError(f"no seat {seat!r} in a {players}-player game (seats are 0..{players - 1})")
+    if isinstance(action, str):
+        action = g.parse_action(action, seat=seat)
+    elif type(action) in g.action_types and action.seat != seat:
+        raise IllegalActionError(
+            action,
+            Reason.NOT_YOUR_TURN,
+            f"this is an action of seat {action.seat!r}, and seat {seat} sent it",
+        )
+    return g.apply(state, action)
 
 
 def resolve_game(game: Game | str) -> Game:

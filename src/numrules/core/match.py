@@ -8,8 +8,9 @@ from typing import Any
 import attrs
 
 from numrules.core.bots import Bot
-from numrules.core.errors import ConfigError, NumrulesError
+from numrules.core.errors import ConfigError, IllegalActionError, NumrulesError, Reason
 from numrules.core.game import Game, resolve_game
+from numrules.core.notation import non_action_advice
 from numrules.core.rng import check_seed
 
 
@@ -64,6 +65,31 @@ def asking_order(game: Game, state: Any) -> tuple[int, ...]:
     return (*ordered, *required)
 
 
+def check_config(game: Game, config: Any) -> None:
+    """Raise `ConfigError` unless `config` is a `Config` of `game`."""
+    if not isinstance(config, game.Config):
+        got = "None" if config is None else f"{type(config).__module__}.{type(config).__qualname__}"
+        raise ConfigError(
+            f"config must be a {game.title} Config (e.g. get_game({game.name!r}).Config("
+            f"players={game.min_players})), got {got}"
+        )
+
+
+def check_bots(bots: Any, players: int) -> None:
+    """Raise `ConfigError` unless `bots` is a sequence of `players` objects with `act`."""
+    if isinstance(bots, str) or not isinstance(bots, Sequence):
+        raise ConfigError(f"bots must be a list of {players} bots (one per seat), got {bots!r}")
+    if len(bots) != players:
+        raise ConfigError(f"{players} players need {players} bots, got {len(bots)}")
+    for seat, bot in enumerate(bots):
+        if not callable(getattr(bot, "act", None)):
+            kind = "a function" if callable(bot) else repr(bot)
+            raise ConfigError(
+                f"the bot of seat {seat} is {kind}, not a bot: a bot is an object with a "
+                "method act(observation, actions, optional) (see docs/bots.md)"
+            )
+
+
 def play_match(
     game: Game | str,
     config: Any,
@@ -90,14 +116,21 @@ def play_match(
         max_actions: raise `MatchAbortedError` after this many actions.
 
     Raises:
-        ConfigError: the number of bots does not match the number of players.
-        BotError: a bot returned an action it was not offered, or declined a required one.
+        UnknownGameError: `game` names no game.
+        ConfigError: any bad argument, before the match starts: `config` is not a
+            `Config` of `game` (None included), `bots` is not a sequence of one bot per
+            seat, a bot has no `act` method (a plain function included), a bad seed or
+            deck, a `max_actions` that is not a non-negative int.
+        BotError: a bot returned an action it was not offered (a string included), or
+            declined a required one.
 
     """
     g = resolve_game(game)
+    check_config(g, config)
     check_seed(seed)
-    if len(bots) != config.players:
-        raise ConfigError(f"{config.players} players need {config.players} bots, got {len(bots)}")
+    check_bots(bots, config.players)
+    if max_actions is not None and (type(max_actions) is not int or max_actions < 0):
+        raise ConfigError(f"max_actions must be None or a non-negative int, got {max_actions!r}")
     state = g.new_game(config, seed, deck)
     log: list[Any] = []
     declined: set[int] = set()
@@ -117,7 +150,7 @@ def play_match(
                 declined.add(seat)
                 continue
             if choice not in mine:
-                raise BotError(f"the bot of seat {seat} returned {choice!r}, not a legal action")
+                raise BotError(_refusal(g, seat, choice))
             state = g.apply(state, choice)
             log.append(choice)
             declined.clear()
@@ -144,9 +177,40 @@ def replay(
     *,
     deck: Sequence[Any] | None = None,
 ) -> Any:
-    """Rebuild a state from (config, seed, deck, actions); raises on any illegal action."""
+    """Rebuild a state from (config, seed, deck, actions).
+
+    Each action is an action object or its notation (`"0:choose 55"`, parsed with the
+    game's `parse_action`).
+
+    Raises:
+        ConfigError: `config` is not a `Config` of `game`, or a bad seed or deck.
+        NotationError: a string is not an action of the game.
+        IllegalActionError: an action is refused by `apply`; for an object that is not
+            an action of the game the reason is MALFORMED and the detail names its place
+            in the log and what to pass instead.
+
+    """
     g = resolve_game(game)
+    check_config(g, config)
+    if isinstance(actions, str) or not isinstance(actions, Sequence):
+        raise ConfigError(f"actions must be a sequence of {g.title} actions, got {actions!r}")
     state = g.new_game(config, seed, deck)
-    for action in actions:
+    kinds = frozenset(g.action_types)
+    for index, item in enumerate(actions):
+        action = g.parse_action(item) if isinstance(item, str) else item
+        if type(action) not in kinds:
+            advice = non_action_advice(action, g.action_types, g.title)
+            raise IllegalActionError(action, Reason.MALFORMED, f"action {index}: {advice}")
         state = g.apply(state, action)
     return state
+
+
+def _refusal(game: Game, seat: int, choice: Any) -> str:
+    # Why a bot's choice is refused, and what it should return instead.
+    if choice is not None and type(choice) not in game.action_types:
+        what = "a string" if isinstance(choice, str) else type(choice).__name__
+        return (
+            f"the bot of seat {seat} returned {what} ({choice!r}): a bot returns one of the "
+            "action objects it is offered (the `actions` argument of act), not notation"
+        )
+    return f"the bot of seat {seat} returned {choice!r}, not one of its legal actions"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import secrets
 from collections.abc import Hashable, Sequence
 from typing import TypeVar
 
@@ -47,6 +48,16 @@ def shuffled(items: Sequence[T], seed: int) -> tuple[T, ...]:
         j = _below(rng, i + 1)
         out[i], out[j] = out[j], out[i]
     return tuple(out)
+
+
+def new_seed() -> int:
+    """A fresh, unguessable game seed: 128 random bits from the `secrets` module.
+
+    A game's seed decides every shuffle: whoever can guess it can rebuild every hidden
+    hand and every future deal. Use this for games with real players (a server), and
+    never show the seed to them until the game is over.
+    """
+    return secrets.randbits(128)
 
 
 def check_seed(seed: object) -> int:

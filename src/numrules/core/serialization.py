@@ -28,6 +28,8 @@ from cattrs.v import format_exception
 from numrules.core.errors import NumrulesError, SerializationError
 from numrules.core.events import Event, Log, SeatLog, Vector
 from numrules.core.game import Game, all_games, get_game, registry_version
+from numrules.core.match import MatchResult
+from numrules.core.validation import quote
 
 FORMAT = "numrules"
 VERSION = 1
@@ -39,7 +41,7 @@ _NONE = type(None)
 def _strict(kind: type, label: str) -> Callable[[Any, Any], Any]:
     def hook(value: Any, _: Any) -> Any:
         if type(value) is not kind:
-            raise TypeError(f"expected {label}, got {value!r}")
+            raise TypeError(f"expected {label}, got {quote(value)}")
         return value
 
     return hook
@@ -79,22 +81,22 @@ def _sequence_hook(conv: cattrs.Converter, t: Any) -> Callable[[Any, Any], Any]:
 
     def hook(value: Any, _: Any) -> Any:
         if type(value) is not list:
-            raise TypeError(f"expected a list, got {value!r}")
+            raise TypeError(f"expected a list, got {quote(value)}")
         if not variadic and len(value) != len(item_types):
             raise ValueError(f"expected {len(item_types)} items, got {len(value)}")
-        out, errors = [], []
+        out = []
         for i, item in enumerate(value):
             j = 0 if variadic else i
             try:
                 out.append(hooks[j](item, item_types[j]))
             except Exception as exc:
+                # Stop at the first bad item: refusing a huge bad document must cost no
+                # more than reading a good one.
                 exc.__notes__ = [
                     *getattr(exc, "__notes__", []),
                     IterableValidationNote(f"Structuring {t!r} @ index {i}", i, item_types[j]),
                 ]
-                errors.append(exc)
-        if errors:
-            raise IterableValidationError(f"While structuring {t!r}", errors, t)
+                raise IterableValidationError(f"While structuring {t!r}", [exc], t) from None
         return frozenset(out) if origin is frozenset else tuple(out)
 
     return hook
@@ -106,7 +108,9 @@ def _object_hook(conv: cattrs.Converter, t: Any) -> Callable[[Any, Any], Any]:
 
     def hook(value: Any, _: Any) -> Any:
         if type(value) is not dict:
-            raise TypeError(f"expected an object with the fields of {t.__name__}, got {value!r}")
+            raise TypeError(
+                f"expected an object with the fields of {t.__name__}, got {quote(value)}"
+            )
         return build(value, t)
 
     return hook
@@ -117,7 +121,7 @@ def _notation_hook(parse: Callable[[str], Any], types_: frozenset[Any], what: st
         if value is None and _NONE in types_:
             return None
         if type(value) is not str:
-            raise TypeError(f"expected {what} in notation, got {value!r}")
+            raise TypeError(f"expected {what} in notation, got {quote(value)}")
         return parse(value)
 
     return hook
@@ -142,11 +146,11 @@ def _event_hooks(
 
     def structure(value: Any, _: Any) -> Any:
         if type(value) is not dict or type(value.get("event")) is not str:
-            raise TypeError(f"expected an event object with an 'event' name, got {value!r}")
+            raise TypeError(f"expected an event object with an 'event' name, got {quote(value)}")
         kind = by_name.get(value["event"])
         if kind is None:
             known = ", ".join(sorted(by_name)) or "none"
-            raise ValueError(f"unknown {game.title} event {value['event']!r} (known: {known})")
+            raise ValueError(f"unknown {game.title} event {quote(value['event'])} (known: {known})")
         fields = {k: v for k, v in value.items() if k != "event"}
         return fields_in[kind](fields, kind)
 
@@ -181,7 +185,7 @@ def _log_hooks(
             told = []
             for pair in pairs:
                 if type(pair) is not list or len(pair) != 2 or type(pair[0]) is not int:
-                    raise TypeError(f"expected an [index, event] pair, got {pair!r}")
+                    raise TypeError(f"expected an [index, event] pair, got {quote(pair)}")
                 if not last < pair[0] < len(events):
                     raise ValueError(f"private event index {pair[0]} is out of order or range")
                 last = pair[0]
@@ -203,7 +207,7 @@ def _seat_log_hooks(
 
     def structure(value: Any, _: Any) -> SeatLog:
         if type(value) is not list:
-            raise TypeError(f"expected a list of events, got {value!r}")
+            raise TypeError(f"expected a list of events, got {quote(value)}")
         return SeatLog.of(event_in(e, Event) for e in value)
 
     return unstructure, structure
@@ -217,7 +221,7 @@ def _exactly(cls: type) -> Callable[[Any], bool]:
     return matches
 
 
-@functools.cache
+@functools.lru_cache(maxsize=16)
 def converter(game: Game) -> cattrs.Converter:
     """The strict cattrs converter for one game's classes (cached)."""
     conv = cattrs.Converter(forbid_extra_keys=True)
@@ -257,7 +261,7 @@ def converter(game: Game) -> cattrs.Converter:
     return conv
 
 
-@functools.cache
+@functools.lru_cache(maxsize=1)
 def _type_index(version: int) -> dict[type, tuple[Game, str]]:
     index: dict[type, tuple[Game, str]] = {}
     for game in all_games():
@@ -273,6 +277,11 @@ def _type_index(version: int) -> dict[type, tuple[Game, str]]:
 
 def _lookup(obj: object) -> tuple[Game, str]:
     found = _type_index(registry_version()).get(type(obj))
+    if found is None and isinstance(obj, MatchResult):
+        raise SerializationError(
+            "a MatchResult is not serialised by dumps: write it as a game record "
+            "(numrules.GameRecord.from_result, then save_record or record_to_json)"
+        )
     if found is None:
         raise SerializationError(
             f"cannot serialise {type(obj).__name__}: not a Config, State, Action, "
@@ -301,8 +310,10 @@ def dumps(obj: Any, *, indent: int | None = None) -> str:
 
 def _message(exc: BaseException) -> str:
     if isinstance(exc, cattrs.BaseValidationError):
-        return "; ".join(cattrs.transform_error(exc, format_exception=_format_leaf))
-    return str(exc)
+        return _short("; ".join(cattrs.transform_error(exc, format_exception=_format_leaf)))
+    if isinstance(exc, RecursionError):
+        return "the document is nested too deeply"
+    return _short(str(exc))
 
 
 def _format_leaf(exc: BaseException, type_: Any) -> str:
@@ -318,15 +329,16 @@ def from_data(document: Any) -> Any:
     extra = set(document) - {"format", "version", "game", "kind", "data"}
     if document.get("format") != FORMAT or extra:
         raise SerializationError("not a numrules document (bad 'format' or unknown keys)")
-    if document.get("version") != VERSION:
+    version = document.get("version")
+    if type(version) is not int or version != VERSION:
         raise SerializationError(
-            f"unsupported format version {document.get('version')!r} (this library reads {VERSION})"
+            f"unsupported format version {quote(version)} (this library reads {VERSION})"
         )
     name, kind = document.get("game"), document.get("kind")
     if not isinstance(name, str):
-        raise SerializationError(f"the document names no game (got {name!r})")
-    if kind not in KINDS:
-        raise SerializationError(f"unknown kind {kind!r}; expected one of {', '.join(KINDS)}")
+        raise SerializationError(f"the document names no game (got {quote(name)})")
+    if type(kind) is not str or kind not in KINDS:
+        raise SerializationError(f"unknown kind {quote(kind)}; expected one of {', '.join(KINDS)}")
     if "data" not in document:
         raise SerializationError("the document has no 'data'")
     try:
@@ -334,7 +346,7 @@ def from_data(document: Any) -> Any:
         data = document["data"]
         if kind == "Action":
             if type(data) is not str:
-                raise SerializationError(f"an action is written in notation, got {data!r}")
+                raise SerializationError(f"an action is written in notation, got {quote(data)}")
             return game.parse_action(data)
         target = Event if kind == "Event" else getattr(game, kind)
         obj = converter(game).structure(data, target)
@@ -343,8 +355,15 @@ def from_data(document: Any) -> Any:
         return obj
     except SerializationError:
         raise
-    except (NumrulesError, cattrs.BaseValidationError, TypeError, ValueError, KeyError) as exc:
-        raise SerializationError(f"invalid {name} {kind}: {_message(exc)}") from exc
+    except (
+        NumrulesError,
+        cattrs.BaseValidationError,
+        TypeError,
+        ValueError,
+        KeyError,
+        RecursionError,
+    ) as exc:
+        raise SerializationError(f"invalid {quote(name)} {kind}: {_message(exc)}") from exc
 
 
 def loads(text: str | bytes) -> Any:
@@ -358,5 +377,12 @@ def loads(text: str | bytes) -> Any:
     try:
         document = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as exc:
-        raise SerializationError(f"not valid JSON: {exc}") from exc
+        raise SerializationError(f"not valid JSON: {_short(str(exc))}") from exc
+    except (ValueError, RecursionError) as exc:  # a 5,000-digit number, nesting too deep
+        raise SerializationError(f"JSON this library will not read: {_short(str(exc))}") from exc
     return from_data(document)
+
+
+def _short(message: str, limit: int = 300) -> str:
+    # Messages quote their input; the input may be huge.
+    return message if len(message) <= limit else message[: limit - 3] + "..."

@@ -12,10 +12,13 @@ uniform numrules game API (see docs/architecture.md)::
 
 Interrupts are out-of-turn actions: `to_act(state)` holds the seat to move and every
 seat that may interrupt now, and `optional_seats(state)` the seats that may let it pass.
+Both are secret (they tell who holds a RAINBOW or SHADOW); `observe(state, seat).to_act`
+is the public view (the seat to move, plus the observer itself if it may interrupt).
 """
 
 from numrules.core.cards import FamilyCard, NumCard, SpecialCard
-from numrules.core.game import Game
+from numrules.core.events import Event, SeatLog, events
+from numrules.core.game import Game, seat_actions
 from numrules.numbounce.actions import (
     ACTION_TYPES,
     Action,
@@ -43,6 +46,24 @@ from numrules.numbounce.cards import (
 )
 from numrules.numbounce.combinations import beating, openings, value_of
 from numrules.numbounce.config import DEFAULT_ROUNDS, MAX_PLAYERS, MIN_PLAYERS, Config
+from numrules.numbounce.event_types import (
+    EVENT_TYPES,
+    Dealt,
+    Declined,
+    Discarded,
+    Drew,
+    Interrupted,
+    Kept,
+    MatchEnded,
+    NumXPlayed,
+    Passed,
+    Played,
+    Recycled,
+    RoundEnded,
+    TookDiscard,
+    TrickClosed,
+    WentDown,
+)
 from numrules.numbounce.observation import Observation, hidden_cards, observe
 from numrules.numbounce.rules import (
     apply,
@@ -56,6 +77,9 @@ from numrules.numbounce.rules import (
 )
 from numrules.numbounce.scoring import scores, winners
 from numrules.numbounce.state import Phase, State, card_zones, check_state
+
+legal_actions_for = seat_actions(legal_actions)
+"""`legal_actions_for(state, seat)`: one seat's legal actions, in `legal_actions` order."""
 
 
 def all_cards(config: Config) -> tuple[NumCard, ...]:
@@ -89,7 +113,10 @@ GAME = Game(
     card_zones=card_zones,
     hidden_cards=hidden_cards,
     check_state=check_state,
+    legal_actions_for=legal_actions_for,
     optional_seats=optional_seats,
+    event_types=EVENT_TYPES,
+    events=events,
 )
 """The Num Bounce `Game` bundle (also `numrules.get_game("numbounce")`)."""
 
@@ -98,6 +125,7 @@ __all__ = [
     "ALL_CARDS",
     "DECK_SIZE",
     "DEFAULT_ROUNDS",
+    "EVENT_TYPES",
     "GAME",
     "INFINITIES",
     "MAX_PLAYERS",
@@ -105,28 +133,47 @@ __all__ = [
     "NUM_X",
     "Action",
     "Config",
+    "Dealt",
     "Decline",
+    "Declined",
     "Discard",
+    "Discarded",
+    "Drew",
+    "Event",
     "Interrupt",
+    "Interrupted",
     "Keep",
+    "Kept",
+    "MatchEnded",
     "NumX",
+    "NumXPlayed",
     "Observation",
     "Pass",
+    "Passed",
     "Phase",
     "Pile",
     "Play",
+    "Played",
+    "Recycled",
+    "RoundEnded",
+    "SeatLog",
     "State",
     "Take",
+    "TookDiscard",
+    "TrickClosed",
+    "WentDown",
     "all_cards",
     "apply",
     "beating",
     "card_zones",
     "check_state",
+    "events",
     "hidden_cards",
     "interrupters",
     "is_infinity",
     "is_terminal",
     "legal_actions",
+    "legal_actions_for",
     "new_game",
     "observe",
     "openings",

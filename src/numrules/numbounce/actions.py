@@ -23,6 +23,8 @@ import attrs
 
 from numrules.core.cards import NumCard, num_card_key
 from numrules.core.errors import NotationError
+from numrules.core.notation import split_seat
+from numrules.core.validation import quote
 from numrules.numbounce.cards import Pile, parse_card, parse_cards
 
 
@@ -122,47 +124,52 @@ _BARE: dict[str, type[NumX | Keep | Discard | Pass | Decline]] = {
     "decline": Decline,
 }
 _PILES = {pile.value: pile for pile in Pile}
-_ACTION_RE = re.compile(r"\s*([0-9]+)\s*:\s*([a-z]+)(?:\s+(\S.*?))?\s*", re.IGNORECASE | re.DOTALL)
+EXAMPLE = "2:play R7 RB7"
+"""An action in notation (used in messages)."""
+
+_VERB_RE = re.compile(r"([a-z]+)(?:\s+(\S.*))?", re.IGNORECASE | re.DOTALL)
 
 
-def parse_action(text: str) -> Action:
+def parse_action(text: str, seat: int | None = None) -> Action:
     """Parse an action from its notation (`"2:play R7 RB7"`, `"1:take draw"`, `"0:numx"`).
 
-    The cards of a `play` may be written in any order; they are put in canonical order.
+    With `seat`, the text may leave out the seat prefix (`"take draw"` is that seat's);
+    a prefix naming another seat is refused. The cards of a `play` may be written in
+    any order; they are put in canonical order, so `str` of the result is canonical.
 
     Raises:
-        NotationError: the text is not a Num Bounce action.
+        NotationError: the text is not a Num Bounce action, or not `seat`'s.
+        SeatError: `seat` is not a non-negative int.
 
     """
-    if not isinstance(text, str):
-        raise NotationError(f"an action in notation must be a string, got {text!r}")
-    match = _ACTION_RE.fullmatch(text)
+    seat, rest = split_seat(text, seat, example=EXAMPLE)
+    match = _VERB_RE.fullmatch(rest)
     if match is None:
-        raise NotationError(f"{text!r} is not a Num Bounce action (expected e.g. '2:play R7 RB7')")
-    seat, verb, arg = int(match[1]), match[2].lower(), match[3]
+        raise NotationError(f"{quote(text)} is not a Num Bounce action (expected e.g. {EXAMPLE!r})")
+    verb, arg = match[1].lower(), match[2]
     bare = _BARE.get(verb)
     if bare is not None:
         if arg is not None:
-            raise NotationError(f"{verb!r} takes no argument, got {text!r}")
+            raise NotationError(f"{quote(verb)} takes no argument, got {quote(text)}")
         return bare(seat)
     if arg is None:
-        raise NotationError(f"{verb!r} needs an argument, got {text!r}")
+        raise NotationError(f"{quote(verb)} needs an argument, got {quote(text)}")
     if verb == "play":
         cards = parse_cards(arg)
         if not cards:
-            raise NotationError(f"'play' needs at least one card, got {text!r}")
+            raise NotationError(f"'play' needs at least one card, got {quote(text)}")
         ordered = tuple(sorted(cards, key=num_card_key))
         if len(set(ordered)) != len(ordered):
-            raise NotationError(f"a card appears twice in {text!r}")
+            raise NotationError(f"a card appears twice in {quote(text)}")
         return Play(seat, ordered)
     if verb == "take":
-        pile = _PILES.get(arg.lower())
+        pile = _PILES.get(arg.strip().lower())
         if pile is None:
-            raise NotationError(f"take from 'draw' or 'discard', got {text!r}")
+            raise NotationError(f"take from 'draw' or 'discard', got {quote(text)}")
         return Take(seat, pile)
     if verb == "interrupt":
         return Interrupt(seat, parse_card(arg))
     raise NotationError(
-        f"unknown Num Bounce verb {verb!r} in {text!r} "
+        f"unknown Num Bounce verb {quote(verb)} in {quote(text)} "
         "(play, numx, take, keep, discard, pass, interrupt, decline)"
     )

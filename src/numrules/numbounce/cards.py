@@ -19,10 +19,12 @@ from numrules.core.cards import (
     family_card,
     family_cards,
     infinity_cards,
+    parse_card_list,
     parse_num_card,
     special_card,
 )
 from numrules.core.errors import NotationError
+from numrules.core.validation import quote
 
 NUM_X: SpecialCard = special_card(Special.NUM_X)
 """The NUM_X card: closes the trick and lets its player open a new one."""
@@ -74,13 +76,12 @@ def parse_card(text: str) -> NumCard:
     card = parse_num_card(text)
     if card not in RANK:
         raise NotationError(
-            f"{text!r} is not a Num Bounce card (only NUMX and INF1..INF4 are special cards here)"
+            f"{quote(text)} is not a Num Bounce card "
+            "(only NUMX and INF1..INF4 are special cards here)"
         )
     return card
 
 
 def parse_cards(text: str) -> tuple[NumCard, ...]:
     """Parse Num Bounce cards separated by spaces or commas (`"R7 RB7 INF1"`)."""
-    if not isinstance(text, str):
-        raise NotationError(f"cards in notation must be a string, got {text!r}")
-    return tuple(parse_card(part) for part in text.replace(",", " ").split())
+    return parse_card_list(text, parse_card)

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 
 from numrules.core.errors import ConfigError
+from numrules.core.validation import MAX_ROUNDS, check_int, check_players
 from numrules.numbounce.cards import DECK_SIZE
 
 MIN_PLAYERS = 2
@@ -20,8 +19,12 @@ def _default_rounds(config: Config) -> int | None:
     return DEFAULT_ROUNDS if config.target_wins is None else None
 
 
-def _positive_or_none(value: Any) -> bool:
-    return value is None or (type(value) is int and value >= 1)
+BOUNDS: dict[str, tuple[int, int]] = {
+    "target_wins": (1, 1000),
+    "rounds": (1, 1000),
+    "max_turns_per_round": (1, MAX_ROUNDS),
+}
+"""The range of the optional int fields of `Config` (None is also accepted)."""
 
 
 @attrs.frozen(slots=True)
@@ -49,24 +52,16 @@ class Config:
     """If set, a round that reaches this many turns ends; the fewest cards in hand win it."""
 
     def __attrs_post_init__(self) -> None:
-        for name in ("players", "hand_size"):
-            value = getattr(self, name)
-            if type(value) is not int or value < 1:
-                raise ConfigError(f"{name} must be a positive int, got {value!r}")
-        if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise ConfigError(
-                f"Num Bounce is for {MIN_PLAYERS} to {MAX_PLAYERS} players, got {self.players}"
-            )
+        check_players("Num Bounce", self.players, MIN_PLAYERS, MAX_PLAYERS)
+        check_int("hand_size", self.hand_size, 1, DECK_SIZE)
         needed = self.players * self.hand_size + 1
         if needed > DECK_SIZE:
             raise ConfigError(
                 f"{self.players} hands of {self.hand_size} plus the first discard need "
                 f"{needed} cards; the deck has {DECK_SIZE}"
             )
-        for name in ("target_wins", "rounds", "max_turns_per_round"):
-            value = getattr(self, name)
-            if not _positive_or_none(value):
-                raise ConfigError(f"{name} must be a positive int or None, got {value!r}")
+        for name, (low, high) in BOUNDS.items():
+            check_int(name, getattr(self, name), low, high, optional=True)
         if (self.rounds is None) == (self.target_wins is None):
             raise ConfigError(
                 "choose one match format: rounds=N (a fixed number of rounds) or "

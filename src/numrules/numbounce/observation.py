@@ -14,9 +14,11 @@ from __future__ import annotations
 import attrs
 
 from numrules.core.cards import NumCard, sort_num_cards
+from numrules.core.events import SeatLog
 from numrules.core.seats import check_observer
 from numrules.numbounce.cards import Pile
 from numrules.numbounce.config import Config
+from numrules.numbounce.rules import interrupters
 from numrules.numbounce.state import Phase, State
 
 
@@ -32,6 +34,13 @@ class Observation:
     phase: Phase
     mover: int
     """The seat that must act (the player to move, or the Shadow's player in phase SHADOW)."""
+    to_act: tuple[int, ...]
+    """The seats expected to act now, sorted: the seat that must act (`mover`), plus the
+    observing seat itself if it may interrupt now (it knows its own hand); empty at the end.
+
+    Unlike `to_act(state)`, this never lists the other seats that could interrupt: that
+    would reveal who holds a RAINBOW or a SHADOW of the reference value.
+    """
     turn: int
     """Turns completed in this round."""
     hand: tuple[NumCard, ...]
@@ -58,6 +67,8 @@ class Observation:
     """Phase TAKEN: the taken card, if this seat may see it (its taker, or from the discard)."""
     recycles: int
     """How many times the discard was shuffled into a new draw pile this round."""
+    log: SeatLog
+    """Every event of the match so far, as this seat was told it."""
 
     @property
     def reference(self) -> tuple[NumCard, ...]:
@@ -88,6 +99,7 @@ def observe(state: State, seat: int | None) -> Observation:
         wins=state.wins,
         phase=state.phase,
         mover=state.mover,
+        to_act=_to_act(state, seat),
         turn=state.turn,
         hand=() if seat is None else sort_num_cards(state.hands[seat]),
         hand_sizes=tuple(len(hand) for hand in state.hands),
@@ -101,7 +113,17 @@ def observe(state: State, seat: int | None) -> Observation:
         source=state.source,
         taken=taken,
         recycles=state.recycles,
+        log=state.log.view(seat),
     )
+
+
+def _to_act(state: State, seat: int | None) -> tuple[int, ...]:
+    # The mover, and the observing seat if it may interrupt: nothing about other hands.
+    if state.phase is Phase.OVER:
+        return ()
+    if seat is None or seat == state.mover or seat not in interrupters(state):
+        return (state.mover,)
+    return tuple(sorted((state.mover, seat)))
 
 
 def hidden_cards(state: State, seat: int | None) -> frozenset[NumCard]:

@@ -3,10 +3,12 @@
 The player to move (`State.mover`) opens a trick, goes up or down on the reference,
 plays NUM_X, takes a card (then plays it, keeps it or discards it) or, when nothing can
 be taken, passes. Out of turn, any seat holding the RAINBOW or SHADOW of the reference
-value may interrupt (once per trick) before the player to move acts: such seats are in
-`to_act` and `optional_seats`. A trick closes when the turn comes back to the author of
+value may interrupt (once per trick) at any decision of the player to move, before it
+acts or while it decides on a card it took: such seats are in `to_act` and
+`optional_seats`. A trick closes when the turn comes back to the author of
 the reference; a round ends when a hand is empty (or at `max_turns_per_round`); the
-next round is dealt at once, until the match format says the match is over.
+next round is dealt at once, until the match format says the match is over. Every
+`apply` records what happened as events in the new state's `log` (see `event_types`).
 """
 
 from __future__ import annotations
@@ -14,10 +16,20 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from numrules.core.cards import MAX_VALUE, Family, FamilyCard, NumCard, Special, SpecialCard
+from numrules.core.cards import (
+    MAX_VALUE,
+    Family,
+    FamilyCard,
+    NumCard,
+    Special,
+    SpecialCard,
+    sort_num_cards,
+)
 from numrules.core.errors import ConfigError, IllegalActionError, Reason
+from numrules.core.events import EMPTY_LOG, Event, Log
 from numrules.core.game import action_handler
 from numrules.core.rng import arrange_deck, check_seed, derive_seed, shuffled
+from numrules.core.seats import best_seats
 from numrules.numbounce.actions import (
     Action,
     Decline,
@@ -38,6 +50,23 @@ from numrules.numbounce.combinations import (
     value_of,
 )
 from numrules.numbounce.config import Config
+from numrules.numbounce.event_types import (
+    Dealt,
+    Declined,
+    Discarded,
+    Drew,
+    Interrupted,
+    Kept,
+    MatchEnded,
+    NumXPlayed,
+    Passed,
+    Played,
+    Recycled,
+    RoundEnded,
+    TookDiscard,
+    TrickClosed,
+    WentDown,
+)
 from numrules.numbounce.state import Phase, State
 
 Hands = tuple[frozenset[NumCard], ...]
@@ -70,7 +99,7 @@ def new_game(config: Config, seed: int, deck: Sequence[NumCard] | None = None) -
             if _card_index(card) < 0:
                 raise ConfigError(f"stacked deck: {card!r} is not a Num Bounce card")
     order = arrange_deck(ALL_CARDS, derive_seed(seed, "round", 0), deck)
-    return _deal(config, seed, 0, (0,) * config.players, order, 0)
+    return _deal(config, seed, 0, (0,) * config.players, order, 0, EMPTY_LOG, [])
 
 
 def _deal(
@@ -80,10 +109,18 @@ def _deal(
     wins: tuple[int, ...],
     order: Sequence[NumCard],
     opener: int,
+    log: Log,
+    ev: list[Event],
 ) -> State:
+    # The round's first state; `ev` (the events so far of this `apply`) gets `Dealt`.
     n, size = config.players, config.hand_size
-    hands = tuple(frozenset(order[i * size : (i + 1) * size]) for i in range(n))
+    dealt = [order[i * size : (i + 1) * size] for i in range(n)]
+    hands = tuple(frozenset(hand) for hand in dealt)
     start = n * size
+    draw = tuple(order[start + 1 :])
+    ev.append(
+        Dealt(round_, opener, size, order[start], len(draw), tuple(map(sort_num_cards, dealt)))
+    )
     return State(
         config=config,
         seed=seed,
@@ -94,7 +131,7 @@ def _deal(
         turn=0,
         hands=hands,
         known=(_NO_CARDS,) * n,
-        draw=tuple(order[start + 1 :]),
+        draw=draw,
         discard=(order[start],),
         trick=(),
         ref_size=0,
@@ -103,6 +140,7 @@ def _deal(
         taken=None,
         source=None,
         recycles=0,
+        log=log.record(ev, n),
     )
 
 
@@ -321,13 +359,16 @@ def _play(state: State, action: Play) -> State:
     if known:
         known -= played
     trick = state.trick
+    ev: list[Event]
     if down:
         beaten = trick[len(trick) - size :]
         trick = (*trick[: len(trick) - size], *cards)
         new_hand |= frozenset(beaten)
         known |= frozenset(beaten)
+        ev = [WentDown(seat, cards, beaten)]
     else:
         trick += cards
+        ev = [Played(seat, cards, not size)]
     hands = _replace(state.hands, seat, new_hand)
     knowns = _replace(state.known, seat, known)
     interrupted = state.interrupted if size else False
@@ -344,6 +385,7 @@ def _play(state: State, action: Play) -> State:
             seat,
             interrupted,
             state.recycles,
+            ev,
         )
     return _next_turn(
         state,
@@ -357,6 +399,7 @@ def _play(state: State, action: Play) -> State:
         interrupted,
         state.recycles,
         (seat + 1) % state.config.players,
+        ev,
     )
 
 
@@ -370,12 +413,24 @@ def _numx(state: State, action: NumX) -> State:
     hands = _replace(state.hands, seat, new_hand)
     knowns = _replace(state.known, seat, state.known[seat] - {NUM_X})
     discard = (*state.discard, *state.trick, NUM_X)
+    ev: list[Event] = [NumXPlayed(seat, state.trick)]
     if not new_hand:
         return _end_round(
-            state, (seat,), hands, knowns, state.draw, discard, (), 0, None, False, state.recycles
+            state,
+            (seat,),
+            hands,
+            knowns,
+            state.draw,
+            discard,
+            (),
+            0,
+            None,
+            False,
+            state.recycles,
+            ev,
         )
     return _next_turn(
-        state, hands, knowns, state.draw, discard, (), 0, None, False, state.recycles, seat
+        state, hands, knowns, state.draw, discard, (), 0, None, False, state.recycles, seat, ev
     )
 
 
@@ -387,6 +442,7 @@ def _take(state: State, action: Take) -> State:
     if not state.ref_size:
         raise _refuse(action, Reason.NOT_ALLOWED, "a new trick must be opened first")
     draw, discard, recycles = state.draw, state.discard, state.recycles
+    ev: list[Event] = []
     if pile is Pile.DRAW:
         if not draw:
             if len(discard) < 2:
@@ -397,13 +453,16 @@ def _take(state: State, action: Take) -> State:
             draw = shuffled(discard[:-1], seed)
             discard = discard[-1:]
             recycles += 1
+            ev.append(Recycled(len(draw), discard[0]))
         card = draw[0]
         draw = draw[1:]
+        ev.append(Drew(action.seat, card))
     else:
         if not discard:
             raise _refuse(action, Reason.NOT_ALLOWED, "the discard pile is empty")
         card = discard[-1]
         discard = discard[:-1]
+        ev.append(TookDiscard(action.seat, card))
     return State(
         state.config,
         state.seed,
@@ -423,13 +482,15 @@ def _take(state: State, action: Take) -> State:
         card,
         pile,
         recycles,
+        state.log.record(ev, state.config.players),
     )
 
 
 def _keep(state: State, action: Keep) -> State:
     _expect(state, action, Phase.TAKEN)
     hands, known = _taken_into_hand(state)
-    return _turn_passes(state, hands, known, state.discard)
+    ev: list[Event] = [_kept(state, cut=False)]
+    return _turn_passes(state, hands, known, state.discard, ev)
 
 
 def _discard(state: State, action: Discard) -> State:
@@ -437,7 +498,8 @@ def _discard(state: State, action: Discard) -> State:
     taken = state.taken
     if state.source is not Pile.DRAW or taken is None:
         raise _refuse(action, Reason.NOT_ALLOWED, "a card taken from the discard cannot go back")
-    return _turn_passes(state, state.hands, state.known, (*state.discard, taken))
+    ev: list[Event] = [Discarded(action.seat, taken)]
+    return _turn_passes(state, state.hands, state.known, (*state.discard, taken), ev)
 
 
 def _pass(state: State, action: Pass) -> State:
@@ -446,15 +508,17 @@ def _pass(state: State, action: Pass) -> State:
         raise _refuse(action, Reason.NOT_ALLOWED, "a new trick must be opened")
     if state.draw or state.discard:
         raise _refuse(action, Reason.NOT_ALLOWED, "a card can be taken: passing is not allowed")
-    return _turn_passes(state, state.hands, state.known, state.discard)
+    return _turn_passes(state, state.hands, state.known, state.discard, [Passed(action.seat)])
 
 
 def _decline(state: State, action: Decline) -> State:
     _expect(state, action, Phase.SHADOW)
-    return _turn_passes(state, state.hands, state.known, state.discard)
+    return _turn_passes(state, state.hands, state.known, state.discard, [Declined(action.seat)])
 
 
-def _turn_passes(state: State, hands: Hands, known: Hands, discard: tuple[NumCard, ...]) -> State:
+def _turn_passes(
+    state: State, hands: Hands, known: Hands, discard: tuple[NumCard, ...], ev: list[Event]
+) -> State:
     # The seat to act ends its turn without laying anything: play goes to its left.
     return _next_turn(
         state,
@@ -468,6 +532,7 @@ def _turn_passes(state: State, hands: Hands, known: Hands, discard: tuple[NumCar
         state.interrupted,
         state.recycles,
         (state.mover + 1) % state.config.players,
+        ev,
     )
 
 
@@ -495,16 +560,18 @@ def _interrupt(state: State, action: Interrupt) -> State:
     is_shadow = card.family is Family.SHADOW
     if is_shadow and state.ref_size < 2:
         raise _refuse(action, Reason.NOT_ALLOWED, "a SHADOW cannot interrupt a single card")
+    trick = (*state.trick, card)
+    size = 1 if is_shadow else state.ref_size + 1
+    ev: list[Event] = [Interrupted(seat, card, size)]
     if state.phase is Phase.TAKEN:
         hands, knowns = _taken_into_hand(state)
+        ev.append(_kept(state, cut=True))
     else:
         hands, knowns = state.hands, state.known
     new_hand = hands[seat] - {card}
     hands = _replace(hands, seat, new_hand)
     if knowns[seat]:
         knowns = _replace(knowns, seat, knowns[seat] - {card})
-    trick = (*state.trick, card)
-    size = 1 if is_shadow else state.ref_size + 1
     if not new_hand:
         return _end_round(
             state,
@@ -518,6 +585,7 @@ def _interrupt(state: State, action: Interrupt) -> State:
             seat,
             True,
             state.recycles,
+            ev,
         )
     if not is_shadow:
         return _next_turn(
@@ -532,6 +600,7 @@ def _interrupt(state: State, action: Interrupt) -> State:
             True,
             state.recycles,
             (seat + 1) % state.config.players,
+            ev,
         )
     return State(
         state.config,
@@ -552,7 +621,14 @@ def _interrupt(state: State, action: Interrupt) -> State:
         None,
         None,
         state.recycles,
+        state.log.record(ev, state.config.players),
     )
+
+
+def _kept(state: State, *, cut: bool) -> Kept:
+    # The event of the mover's taken card going into its hand.
+    assert state.source is not None
+    return Kept(state.mover, state.taken, state.source, cut)
 
 
 def _taken_into_hand(state: State) -> tuple[Hands, Hands]:
@@ -577,10 +653,13 @@ def _next_turn(
     interrupted: bool,
     recycles: int,
     seat: int,
+    ev: list[Event],
 ) -> State:
     # The turn passes to `seat`: the trick closes if `seat` laid the reference; the
-    # round ends if this was the last turn `max_turns_per_round` allows.
+    # round ends if this was the last turn `max_turns_per_round` allows. `ev` holds the
+    # events of this `apply` so far; this function may add to it.
     if seat == author:
+        ev.append(TrickClosed(seat, trick))
         discard = (*discard, *trick)
         trick, ref_size, author, interrupted = (), 0, None, False
     turn = state.turn + 1
@@ -600,6 +679,8 @@ def _next_turn(
             author,
             interrupted,
             recycles,
+            ev,
+            turn_limit=True,
         )
     return State(
         state.config,
@@ -620,6 +701,7 @@ def _next_turn(
         None,
         None,
         recycles,
+        state.log.record(ev, state.config.players),
     )
 
 
@@ -635,17 +717,22 @@ def _end_round(
     author: int | None,
     interrupted: bool,
     recycles: int,
+    ev: list[Event],
+    *,
+    turn_limit: bool = False,
 ) -> State:
     # `winners` (seats, ascending) win the round; the match ends, or the next round is dealt
-    # and opened by the first winner.
+    # and opened by the first winner. `ev` gets the events of the round's end.
     config = state.config
     wins = tuple(w + (s in winners) for s, w in enumerate(state.wins))
+    ev.append(RoundEnded(state.round, winners, wins, turn_limit))
     over = (config.rounds is not None and state.round + 1 >= config.rounds) or (
         config.target_wins is not None and max(wins) >= config.target_wins
     )
     if not over:
         order = shuffled(ALL_CARDS, derive_seed(state.seed, "round", state.round + 1))
-        return _deal(config, state.seed, state.round + 1, wins, order, winners[0])
+        return _deal(config, state.seed, state.round + 1, wins, order, winners[0], state.log, ev)
+    ev.append(MatchEnded(wins, tuple(sorted(best_seats(wins)))))
     return State(
         config,
         state.seed,
@@ -665,6 +752,7 @@ def _end_round(
         None,
         None,
         recycles,
+        state.log.record(ev, config.players),
     )
 
 

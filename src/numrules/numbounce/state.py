@@ -10,6 +10,7 @@ import attrs
 
 from numrules.core.cards import Family, FamilyCard, NumCard
 from numrules.core.errors import StateError
+from numrules.core.events import EMPTY_LOG, Log
 from numrules.numbounce.cards import ALL_CARDS, NUM_X, Pile
 from numrules.numbounce.combinations import MIXED, value_of
 from numrules.numbounce.config import Config
@@ -71,6 +72,9 @@ class State:
     """Phase TAKEN: the pile `taken` came from."""
     recycles: int
     """How many times the discard has been shuffled into a new draw pile this round."""
+    log: Log = EMPTY_LOG
+    """Every event of the match so far, with what each seat was told of it (see
+    `numrules.core.events`; read it with `events(state, seat)`)."""
 
     @property
     def players(self) -> int:

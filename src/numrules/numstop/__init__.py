@@ -15,7 +15,7 @@ uniform numrules game API (see docs/architecture.md), plus the combination finde
 
 from numrules.core.cards import FamilyCard, NumCard, SpecialCard
 from numrules.core.events import Event, SeatLog, events
-from numrules.core.game import Game
+from numrules.core.game import Game, no_optional_seats, seat_actions
 from numrules.numstop.actions import (
     ACTION_TYPES,
     Action,
@@ -78,6 +78,11 @@ from numrules.numstop.rules import apply, is_terminal, legal_actions, new_game, 
 from numrules.numstop.scoring import objectives_done, points, scores, winners
 from numrules.numstop.state import Phase, State, card_zones, check_state
 
+legal_actions_for = seat_actions(legal_actions)
+"""`legal_actions_for(state, seat)`: one seat's legal actions, in `legal_actions` order."""
+optional_seats = no_optional_seats
+"""`optional_seats(state)`: always empty (every seat in `to_act` must act)."""
+
 
 def all_cards(config: Config) -> tuple[NumCard, ...]:
     """Every card of a round: 102 family cards, plus the six action cards in CLASSIC."""
@@ -110,6 +115,8 @@ GAME = Game(
     card_zones=card_zones,
     hidden_cards=hidden_cards,
     check_state=check_state,
+    optional_seats=optional_seats,
+    legal_actions_for=legal_actions_for,
     event_types=EVENT_TYPES,
     events=events,
 )
@@ -181,9 +188,11 @@ __all__ = [
     "is_combination",
     "is_terminal",
     "legal_actions",
+    "legal_actions_for",
     "new_game",
     "objectives_done",
     "observe",
+    "optional_seats",
     "parse_action",
     "parse_card",
     "parse_cards",

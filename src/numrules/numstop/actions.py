@@ -19,8 +19,9 @@ in Num notation, stocks `A` and `B`, seats numbered from 0.
 | `Validate(seat, objective, cards)` | `0:validate pair R7 B7` | validate a combination |
 | `EndValidation(seat)` | `0:end` | validate nothing more this round |
 
-The cards of `Validate` are listed in canonical order (`num_card_key`), as
-`legal_actions` lists them.
+The cards of `Validate` are listed in canonical order (`num_card_key`: by family
+R, B, G, Y, RB, SH, each by value), as `legal_actions` lists them; `parse_action` accepts them in
+any order and puts them in that order.
 """
 
 from __future__ import annotations
@@ -29,8 +30,10 @@ import re
 
 import attrs
 
-from numrules.core.cards import NumCard
+from numrules.core.cards import NumCard, num_card_key
 from numrules.core.errors import NotationError
+from numrules.core.notation import split_seat
+from numrules.core.validation import quote
 from numrules.numstop.cards import Stock, parse_card
 from numrules.numstop.objectives import Objective
 
@@ -177,7 +180,10 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     EndValidation,
 )
 
-_ACTION_RE = re.compile(r"\s*([0-9]+)\s*:\s*([a-z]+)((?:\s+\S+)*)\s*", re.IGNORECASE)
+EXAMPLE = "0:draw A"
+"""An action in notation (used in messages)."""
+
+_VERB_RE = re.compile(r"([a-z]+)((?:\s+\S+)*)", re.IGNORECASE)
 _STOCKS = {"A": Stock.A, "B": Stock.B}
 _OBJECTIVES = {objective.value: objective for objective in Objective}
 
@@ -185,13 +191,13 @@ _OBJECTIVES = {objective.value: objective for objective in Objective}
 def _stock(text: str) -> Stock:
     stock = _STOCKS.get(text.upper())
     if stock is None:
-        raise NotationError(f"{text!r} is not a stock (A or B)")
+        raise NotationError(f"{quote(text)} is not a stock (A or B)")
     return stock
 
 
 def _seat(text: str) -> int:
-    if not text.isdigit():
-        raise NotationError(f"{text!r} is not a seat number")
+    if not (text.isascii() and text.isdigit() and len(text) <= 3):
+        raise NotationError(f"{quote(text)} is not a seat number")
     return int(text)
 
 
@@ -212,8 +218,11 @@ def _validate(seat: int, args: list[str]) -> Validate:
     objective = _OBJECTIVES.get(args[0].lower())
     if objective is None:
         names = ", ".join(_OBJECTIVES)
-        raise NotationError(f"{args[0]!r} is not an objective ({names})")
-    return Validate(seat, objective, tuple(parse_card(a) for a in args[1:]))
+        raise NotationError(f"{quote(args[0])} is not an objective ({names})")
+    cards = sorted((parse_card(a) for a in args[1:]), key=num_card_key)
+    if len(set(cards)) != len(cards):
+        raise NotationError(f"a card appears twice in 'validate {' '.join(args)}'")
+    return Validate(seat, objective, tuple(cards))
 
 
 def _keep(seat: int, args: list[str]) -> Keep:
@@ -228,19 +237,23 @@ _NO_ARGUMENT: dict[str, type[Lock | Stop | EndValidation]] = {
 }
 
 
-def parse_action(text: str) -> Action:
+def parse_action(text: str, seat: int | None = None) -> Action:
     """Parse an action from its notation (`"0:draw A"`, `"2:activate DOUBLE 1"`, ...).
 
+    With `seat`, the text may leave out the seat prefix (`"draw A"` is that seat's);
+    a prefix naming another seat is refused. The cards of a `validate` may come in any
+    order; `str` of the result is the canonical notation.
+
     Raises:
-        NotationError: the text is not an action in Num Stop notation.
+        NotationError: the text is not an action in Num Stop notation, or not `seat`'s.
+        SeatError: `seat` is not a non-negative int.
 
     """
-    if not isinstance(text, str):
-        raise NotationError(f"an action in notation must be a string, got {text!r}")
-    match = _ACTION_RE.fullmatch(text)
+    seat, rest = split_seat(text, seat, example=EXAMPLE)
+    match = _VERB_RE.fullmatch(rest)
     if match is None:
-        raise NotationError(f"{text!r} is not a Num Stop action (expected e.g. '0:draw A')")
-    seat, verb, args = int(match[1]), match[2].lower(), match[3].split()
+        raise NotationError(f"{quote(text)} is not a Num Stop action (expected e.g. {EXAMPLE!r})")
+    verb, args = match[1].lower(), match[2].split()
     if verb in _NO_ARGUMENT and not args:
         return _NO_ARGUMENT[verb](seat)
     if verb == "end" and [a.lower() for a in args] == ["turn"]:
@@ -256,6 +269,6 @@ def parse_action(text: str) -> Action:
     if verb == "validate":
         return _validate(seat, args)
     raise NotationError(
-        f"{text!r} is not a Num Stop action (verbs: lock, draw, stop, activate, reserve, "
+        f"{quote(text)} is not a Num Stop action (verbs: lock, draw, stop, activate, reserve, "
         "keep, discard, end, end turn, validate)"
     )

@@ -15,10 +15,12 @@ from numrules.core.cards import (
     NumCard,
     Special,
     SpecialCard,
+    parse_card_list,
     parse_num_card,
     special_card,
 )
 from numrules.core.errors import NotationError
+from numrules.core.validation import quote
 
 ACTION_KINDS: tuple[Special, ...] = (
     Special.JOKER,
@@ -85,12 +87,10 @@ def parse_card(text: str) -> NumCard:
     """
     card = parse_num_card(text)
     if type(card) is SpecialCard and card.kind not in ACTION_KINDS:
-        raise NotationError(f"{text!r} is not a Num Stop card")
+        raise NotationError(f"{quote(text)} is not a Num Stop card")
     return card
 
 
 def parse_cards(text: str) -> tuple[NumCard, ...]:
     """Parse Num Stop cards separated by spaces or commas (`"R7 SH3 JOKER"`)."""
-    if not isinstance(text, str):
-        raise NotationError(f"cards in notation must be a string, got {text!r}")
-    return tuple(parse_card(part) for part in text.replace(",", " ").split())
+    return parse_card_list(text, parse_card)

@@ -9,11 +9,25 @@ import attrs
 
 from numrules.core.cards import FAMILIES, MAX_VALUE, NumCard, family_cards
 from numrules.core.errors import ConfigError
+from numrules.core.validation import MAX_ROUNDS, check_int, check_players, quote
 from numrules.numstop.cards import ACTION_CARDS
 from numrules.numstop.objectives import DEFAULT_BONUSES, INDEX, OBJECTIVES, WILD_POINTS, Objective
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
+
+BOUNDS: dict[str, tuple[int, int]] = {
+    "max_value": (5, MAX_VALUE),
+    "reserve_size": (0, len(ACTION_CARDS)),
+    "family_run": (2, MAX_VALUE + 1),
+    "value_run": (2, len(FAMILIES)),
+    "double_draws": (1, 20),
+    "quantum_cards": (1, 20),
+    "wild_points": (0, 1000),
+    "max_rounds": (1, MAX_ROUNDS),
+}
+"""The range of every int field of `Config` (each bonus is 0..`MAX_BONUS`)."""
+MAX_BONUS = 10_000
 
 
 class Mode(enum.Enum):
@@ -64,33 +78,19 @@ class Config:
     _cards: tuple[NumCard, ...] = attrs.field(init=False, eq=False, repr=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
-        if not _is_int(self.players) or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise ConfigError(
-                f"Num Stop is for {MIN_PLAYERS} to {MAX_PLAYERS} players, got {self.players!r}"
-            )
         if not isinstance(self.mode, Mode):
-            raise ConfigError(f"mode must be a Mode, got {self.mode!r}")
-        if not _is_int(self.max_value) or not 5 <= self.max_value <= MAX_VALUE:
-            raise ConfigError(f"max_value must be an int in 5..{MAX_VALUE}, got {self.max_value!r}")
-        for name, low in (
-            ("reserve_size", 0),
-            ("family_run", 2),
-            ("value_run", 2),
-            ("double_draws", 1),
-            ("quantum_cards", 1),
-            ("wild_points", 0),
-        ):
-            value = getattr(self, name)
-            if not _is_int(value) or value < low:
-                raise ConfigError(f"{name} must be an int >= {low}, got {value!r}")
+            raise ConfigError(f"mode must be a Mode, got {quote(self.mode)}")
+        check_players("Num Stop", self.players, MIN_PLAYERS, MAX_PLAYERS)
+        for name, (low, high) in BOUNDS.items():
+            check_int(name, getattr(self, name), low, high, optional=name == "max_rounds")
         if (
             not isinstance(self.bonuses, tuple)
             or len(self.bonuses) != len(OBJECTIVES)
-            or not all(_is_int(b) and b >= 0 for b in self.bonuses)
+            or not all(_is_int(b) and 0 <= b <= MAX_BONUS for b in self.bonuses)
         ):
-            raise ConfigError(f"bonuses must be a tuple of {len(OBJECTIVES)} ints >= 0")
-        if self.max_rounds is not None and (not _is_int(self.max_rounds) or self.max_rounds < 1):
-            raise ConfigError(f"max_rounds must be a positive int or None, got {self.max_rounds!r}")
+            raise ConfigError(
+                f"bonuses must be a tuple of {len(OBJECTIVES)} ints in 0..{MAX_BONUS}"
+            )
         cards: tuple[NumCard, ...] = family_cards(FAMILIES, range(self.max_value + 1))
         if self.mode is Mode.CLASSIC:
             cards += ACTION_CARDS

@@ -10,10 +10,13 @@ uniform numrules game API (see docs/architecture.md)::
         state = nw.apply(state, nw.legal_actions(state)[0])
     print(nw.scores(state), nw.winners(state))
     print(state.history[0].scores[0])  # why seat 0 scored what it scored in round 1
+    for event in nw.events(state, 0)[:2]:  # the game as seat 0 was told it
+        print(event)  # "round 0 is dealt; seat 1 leads; seat 0 is the Deminer and holds ..."
 """
 
 from numrules.core.cards import FamilyCard, NumCard, SpecialCard
-from numrules.core.game import Game
+from numrules.core.events import Event, SeatLog, events
+from numrules.core.game import Game, no_optional_seats, seat_actions
 from numrules.numwars.actions import ACTION_TYPES, Action, Play, parse_action
 from numrules.numwars.cards import (
     BOMB,
@@ -32,6 +35,16 @@ from numrules.numwars.cards import (
     suit_of,
 )
 from numrules.numwars.config import HAND_SIZES, MAX_PLAYERS, MIN_PLAYERS, Config
+from numrules.numwars.event_types import (
+    EVENT_TYPES,
+    BombResolved,
+    Dealt,
+    GameEnded,
+    Played,
+    RoundScored,
+    Stole,
+    TrickWon,
+)
 from numrules.numwars.observation import Observation, hidden_cards, observe
 from numrules.numwars.rules import apply, dealer, is_terminal, legal_actions, new_game, to_act
 from numrules.numwars.scoring import (
@@ -55,6 +68,11 @@ from numrules.numwars.state import (
     roles,
 )
 from numrules.numwars.tricks import bomb_fate, is_steal, led_suit, legal_plays, winner
+
+legal_actions_for = seat_actions(legal_actions)
+"""`legal_actions_for(state, seat)`: one seat's legal actions, in `legal_actions` order."""
+optional_seats = no_optional_seats
+"""`optional_seats(state)`: always empty (every seat in `to_act` must act)."""
 
 
 def all_cards(config: Config) -> tuple[NumCard, ...]:
@@ -88,12 +106,17 @@ GAME = Game(
     card_zones=card_zones,
     hidden_cards=hidden_cards,
     check_state=check_state,
+    optional_seats=optional_seats,
+    legal_actions_for=legal_actions_for,
+    event_types=EVENT_TYPES,
+    events=events,
 )
 """The Num Wars `Game` bundle (also `numrules.get_game("numwars")`)."""
 
 __all__ = [
     "ACTION_TYPES",
     "BOMB",
+    "EVENT_TYPES",
     "GAME",
     "HAND_SIZES",
     "JOKER",
@@ -104,17 +127,26 @@ __all__ = [
     "QUANTUM",
     "Action",
     "BombOutcome",
+    "BombResolved",
     "Config",
+    "Dealt",
+    "Event",
     "Fate",
     "Format",
+    "GameEnded",
     "Observation",
     "Phase",
     "Play",
+    "Played",
     "Role",
     "RoundResult",
     "RoundScore",
+    "RoundScored",
+    "SeatLog",
     "State",
+    "Stole",
     "Suit",
+    "TrickWon",
     "all_cards",
     "apply",
     "bomb_fate",
@@ -123,15 +155,18 @@ __all__ = [
     "card_zones",
     "check_state",
     "dealer",
+    "events",
     "hidden_cards",
     "is_steal",
     "is_terminal",
     "is_trump",
     "led_suit",
     "legal_actions",
+    "legal_actions_for",
     "legal_plays",
     "new_game",
     "observe",
+    "optional_seats",
     "pair_points",
     "parse_action",
     "parse_card",

@@ -16,6 +16,8 @@ import attrs
 
 from numrules.core.cards import NumCard
 from numrules.core.errors import NotationError
+from numrules.core.notation import split_seat
+from numrules.core.validation import quote
 from numrules.numwars.cards import parse_card
 
 
@@ -35,22 +37,30 @@ Action = Play
 
 ACTION_TYPES: tuple[type[Action], ...] = (Play,)
 
-_ACTION_RE = re.compile(r"\s*([0-9]+)\s*:\s*([a-z]+)\s+(\S+)\s*", re.IGNORECASE)
+EXAMPLE = "2:play R7"
+"""An action in notation (used in messages)."""
+
+_VERB_RE = re.compile(r"([a-z]+)\s+(\S+)", re.IGNORECASE)
 
 
-def parse_action(text: str) -> Action:
+def parse_action(text: str, seat: int | None = None) -> Action:
     """Parse an action from its notation (`"2:play R7"`).
 
+    With `seat`, the text may leave out the seat prefix (`"play R7"` is that seat's);
+    a prefix naming another seat is refused.
+
     Raises:
-        NotationError: the text is not an action in Num Wars notation.
+        NotationError: the text is not an action in Num Wars notation, or not `seat`'s.
+        SeatError: `seat` is not a non-negative int.
 
     """
-    if not isinstance(text, str):
-        raise NotationError(f"an action in notation must be a string, got {text!r}")
-    match = _ACTION_RE.fullmatch(text)
+    seat, rest = split_seat(text, seat, example=EXAMPLE)
+    match = _VERB_RE.fullmatch(rest)
     if match is None:
-        raise NotationError(f"{text!r} is not a Num Wars action (expected e.g. '2:play R7')")
-    verb = match[2].lower()
+        raise NotationError(f"{quote(text)} is not a Num Wars action (expected e.g. {EXAMPLE!r})")
+    verb = match[1].lower()
     if verb != "play":
-        raise NotationError(f"unknown Num Wars verb {verb!r} in {text!r} (the verb is play)")
-    return Play(int(match[1]), parse_card(match[3]))
+        raise NotationError(
+            f"unknown Num Wars verb {quote(verb)} in {quote(text)} (the verb is play)"
+        )
+    return Play(seat, parse_card(match[2]))

@@ -20,6 +20,7 @@ from numrules.core.cards import (
     SpecialCard,
     family_card,
     family_cards,
+    parse_card_list,
     parse_num_card,
     special_card,
 )
@@ -161,6 +162,4 @@ def parse_card(text: str) -> NumCard:
 
 def parse_cards(text: str) -> tuple[NumCard, ...]:
     """Parse cards separated by spaces or commas (`"R7 SH3 BOMB"`)."""
-    if not isinstance(text, str):
-        raise NotationError(f"cards in notation must be a string, got {text!r}")
-    return tuple(parse_card(part) for part in text.replace(",", " ").split())
+    return parse_card_list(text, parse_card)

@@ -8,6 +8,7 @@ import attrs
 
 from numrules.core.cards import NumCard
 from numrules.core.errors import ConfigError
+from numrules.core.validation import check_int, check_players, quote
 from numrules.numwars.cards import BOMB, JOKER, NEUTRAL_ONES, NUM_X, QUANTUM, Format
 
 MIN_PLAYERS = 3
@@ -16,6 +17,10 @@ MAX_PLAYERS = 8
 HAND_SIZES: dict[int, int] = {3: 27, 4: 20, 5: 16, 6: 17, 7: 15, 8: 13}
 """The standard hand size (role card included) for each number of players."""
 
+MAX_ROUNDS = 1000
+"""The most rounds a game may have."""
+MAX_BONUS = 10_000
+"""Every bonus and penalty of the scoring lies in -MAX_BONUS..MAX_BONUS."""
 SHORT_MAX_PLAYERS = 5
 """Up to this many players the default format is SHORT; above it, FULL."""
 
@@ -102,21 +107,15 @@ class Config:
     _lot: tuple[NumCard, ...] = attrs.field(init=False, eq=False, repr=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
-        if not _is_int(self.players) or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise ConfigError(
-                f"Num Wars is for {MIN_PLAYERS} to {MAX_PLAYERS} players, got {self.players!r}"
-            )
+        check_players("Num Wars", self.players, MIN_PLAYERS, MAX_PLAYERS)
         if not isinstance(self.format, Format):
-            raise ConfigError(f"format must be a numwars.Format, got {self.format!r}")
-        for name in ("hand_size", "rounds"):
-            value = getattr(self, name)
-            if not _is_int(value) or value < 1:
-                raise ConfigError(f"{name} must be a positive int, got {value!r}")
-        if not _is_int(self.joker_from) or self.joker_from < 0:
-            raise ConfigError(f"joker_from must be an int >= 0, got {self.joker_from!r}")
+            raise ConfigError(f"format must be a numwars.Format, got {quote(self.format)}")
+        deck_size = len(self.format.cards())
+        check_int("hand_size", self.hand_size, 1, deck_size)
+        check_int("rounds", self.rounds, 1, MAX_ROUNDS)
+        check_int("joker_from", self.joker_from, 0, MAX_PLAYERS + 1)
         for name in _BONUSES:
-            if not _is_int(getattr(self, name)):
-                raise ConfigError(f"{name} must be an int, got {getattr(self, name)!r}")
+            check_int(name, getattr(self, name), -MAX_BONUS, MAX_BONUS)
         deck = self.format.cards()
         if self.players * self.hand_size > len(deck):
             raise ConfigError(

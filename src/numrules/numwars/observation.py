@@ -2,9 +2,10 @@
 
 Public: every card played to the current trick (and the steals), the cards each seat
 has won, the pairs it has stolen, tricks won, hand sizes, what became of the Bomb, and
-the finished rounds with their revealed roles and score breakdowns. Private to a seat:
-its own hand and its own role. Hidden from everyone: the other hands, the other roles of
-the current round, and the cards set aside.
+the finished rounds with their revealed roles and score breakdowns, and the events of
+the game (`log`: who played which card in every trick so far). Private to a seat: its
+own hand and its own role (also in its view of the events). Hidden from everyone: the
+other hands, the other roles of the current round, and the cards set aside.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import attrs
 
 from numrules.core.cards import NumCard, sort_num_cards
+from numrules.core.events import SeatLog
 from numrules.core.seats import check_observer
 from numrules.numwars.cards import Role, Suit, role_of
 from numrules.numwars.config import Config
@@ -52,6 +54,9 @@ class Observation:
     protector: int | None
     to_act: tuple[int, ...]
     """The seats expected to act now."""
+    log: SeatLog
+    """Every event of the game so far, as this seat was told it (see `events`): who
+    played which card in every trick, what became of the Bomb, the rounds scored."""
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -87,6 +92,7 @@ def observe(state: State, seat: int | None) -> Observation:
         capturer=state.capturer,
         protector=state.protector,
         to_act=() if over else (state.turn,),
+        log=state.log.view(seat),
     )
 
 

@@ -16,12 +16,23 @@ import attrs
 
 from numrules.core.cards import FamilyCard, NumCard, Special, SpecialCard, num_card_key
 from numrules.core.errors import ConfigError, IllegalActionError, Reason
+from numrules.core.events import EMPTY_LOG, Event, Log
 from numrules.core.game import action_handler
 from numrules.core.rng import arrange_deck, check_seed, derive_seed, shuffled
+from numrules.core.seats import best_seats
 from numrules.numwars.actions import Action, Play
-from numrules.numwars.cards import RAINBOW, Format, partner
+from numrules.numwars.cards import RAINBOW, SHADOW, Format, partner, role_of
 from numrules.numwars.config import MAX_PLAYERS, Config
-from numrules.numwars.scoring import round_result
+from numrules.numwars.event_types import (
+    BombResolved,
+    Dealt,
+    GameEnded,
+    Played,
+    RoundScored,
+    Stole,
+    TrickWon,
+)
+from numrules.numwars.scoring import round_result, running_totals
 from numrules.numwars.state import Phase, RoundResult, State
 from numrules.numwars.tricks import bomb_fate, is_steal, legal_plays, refusal_unless_steal, winner
 
@@ -32,6 +43,10 @@ _CANONICAL: dict[NumCard, NumCard] = {card: card for card in _CARDS}
 # Play objects are immutable: one per seat and card, shared by every legal_actions call.
 _PLAYS: tuple[tuple[Play, ...], ...] = tuple(
     tuple(Play(seat, card) for card in _CARDS) for seat in range(MAX_PLAYERS)
+)
+# Events are immutable too: one Played per seat and card, shared by every apply.
+_PLAYED: tuple[tuple[Played, ...], ...] = tuple(
+    tuple(Played(seat, card) for card in _CARDS) for seat in range(MAX_PLAYERS)
 )
 _TO_ACT: tuple[frozenset[int], ...] = tuple(frozenset({seat}) for seat in range(MAX_PLAYERS))
 
@@ -62,7 +77,7 @@ def new_game(config: Config, seed: int, deck: Sequence[NumCard] | None = None) -
             raise ConfigError("a stacked Num Wars deck is a sequence of cards (parse_cards)")
         deck = [_CANONICAL.get(card, card) for card in deck]
     order = arrange_deck(config.all_cards(), derive_seed(seed, "round", 0), deck)
-    return _deal(config, seed, 0, (), order)
+    return _deal(config, seed, 0, (), order, EMPTY_LOG, [])
 
 
 def _deal(
@@ -71,7 +86,10 @@ def _deal(
     round_: int,
     history: tuple[RoundResult, ...],
     order: Sequence[NumCard],
+    log: Log,
+    ev: list[Event],
 ) -> State:
+    # The events `ev` of this `apply` so far are recorded with the deal.
     n, per = config.players, config.hand_size - 1
     lot = set(config.lot())
     lots = tuple(card for card in order if card in lot)
@@ -80,6 +98,8 @@ def _deal(
         tuple(sorted((lots[seat], *others[seat * per : (seat + 1) * per]), key=num_card_key))
         for seat in range(n)
     )
+    leader = (round_ + 1) % n
+    ev.append(Dealt(round_, leader, hands, tuple(role_of(card) for card in lots)))
     return State(
         config=config,
         seed=seed,
@@ -89,7 +109,7 @@ def _deal(
         lots=lots,
         hands=hands,
         aside=tuple(sorted(others[n * per :], key=num_card_key)),
-        leader=(round_ + 1) % n,
+        leader=leader,
         trick=(),
         won=((),) * n,
         pairs=((),) * n,
@@ -97,6 +117,7 @@ def _deal(
         bomb=None,
         capturer=None,
         protector=None,
+        log=log.record(ev, n),
     )
 
 
@@ -172,6 +193,7 @@ def _play(state: State, action: Play) -> State:
             raise IllegalActionError(action, Reason.NOT_ALLOWED, why)
     hands = (*state.hands[:seat], hand[:i] + hand[i + 1 :], *state.hands[seat + 1 :])
     pairs = state.pairs
+    ev: list[Event]
     if steal:
         assert type(card) is FamilyCard
         other = partner(card)
@@ -179,8 +201,11 @@ def _play(state: State, action: Play) -> State:
         trick = (*trick[:k], None, *trick[k + 1 :], None)
         pair = (card, other) if card.family is RAINBOW else (other, card)
         pairs = (*pairs[:seat], pairs[seat] + pair, *pairs[seat + 1 :])
+        ev = [Stole(seat, card, other, (state.leader + k) % n)]
     else:
         trick = (*trick, card)
+        rank = _RANK_BY_ID.get(id(card))
+        ev = [Played(seat, card) if rank is None else _PLAYED[seat][rank]]
     if len(trick) < n:
         return State(
             config,
@@ -199,8 +224,9 @@ def _play(state: State, action: Play) -> State:
             state.bomb,
             state.capturer,
             state.protector,
+            state.log.record(ev, n),
         )
-    return _end_trick(state, hands, trick, pairs)
+    return _end_trick(state, hands, trick, pairs, ev)
 
 
 def _position(hand: tuple[NumCard, ...], card: NumCard) -> int:
@@ -220,8 +246,10 @@ def _end_trick(
     hands: tuple[tuple[NumCard, ...], ...],
     trick: tuple[NumCard | None, ...],
     pairs: tuple[tuple[NumCard, ...], ...],
+    ev: list[Event],
 ) -> State:
     # The trick is complete: its winner takes the cards (the Bomb may go to its capturer).
+    # `ev` holds the events of this `apply` so far; the new state records them.
     config = state.config
     n = config.players
     leader = state.leader
@@ -232,9 +260,11 @@ def _end_trick(
     bombs = [c for c in cards if type(c) is SpecialCard and c.kind is Special.BOMB]
     if bombs:
         bomb, capturer, protector = bomb_fate(trick, leader, n)
+        ev.append(BombResolved(bomb, capturer, protector))
         if capturer is not None:
             cards = tuple(c for c in cards if c is not bombs[0])
             won[capturer] += (bombs[0],)
+    ev.append(TrickWon(take, cards, _gain(config, won[take], cards)))
     won[take] += cards
     tricks = list(state.tricks)
     tricks[take] += 1
@@ -256,14 +286,50 @@ def _end_trick(
         bomb,
         capturer,
         protector,
+        state.log.record(ev, n) if not over else state.log,
     )
     if not over:
         return after
-    history = (*state.history, round_result(after))
+    result = round_result(after)
+    history = (*state.history, result)
+    totals = running_totals(config, Phase.OVER, history, after.won, after.pairs)
+    ev.append(RoundScored(state.round, result, totals))
     if state.round + 1 < config.rounds:
         order = shuffled(config.all_cards(), derive_seed(state.seed, "round", state.round + 1))
-        return _deal(config, state.seed, state.round + 1, history, order)
-    return attrs.evolve(after, phase=Phase.OVER, history=history)
+        return _deal(config, state.seed, state.round + 1, history, order, state.log, ev)
+    ev.append(GameEnded(totals, tuple(sorted(best_seats(totals)))))
+    return attrs.evolve(after, phase=Phase.OVER, history=history, log=state.log.record(ev, n))
+
+
+def _gain(config: Config, pile: tuple[NumCard, ...], cards: tuple[NumCard, ...]) -> int:
+    # What adding `cards` to the won `pile` changes in its card points: only the values
+    # of the classic cards in `cards` can change (one pass over the pile, no rescoring).
+    added: dict[int, int] = {}
+    for card in cards:
+        if type(card) is FamilyCard and card.family is not RAINBOW and card.family is not SHADOW:
+            added[card.value] = added.get(card.value, 0) + 1
+    if not added:
+        return 0
+    held = dict.fromkeys(added, 0)
+    for card in pile:
+        if type(card) is FamilyCard and card.value in held and card.family.is_classic:
+            held[card.value] += 1
+    return sum(
+        _value_points(config, value, held[value] + count)
+        - _value_points(config, value, held[value])
+        for value, count in added.items()
+    )
+
+
+def _value_points(config: Config, value: int, count: int) -> int:
+    # The points of `count` classic cards of `value` in one won pile (see `card_points`).
+    if count == 0:
+        return 0
+    if count == 1:
+        return value
+    if count == 2:
+        return config.pair_points
+    return value + (config.triple_bonus if count == 3 else config.quadruple_bonus)
 
 
 # Dispatch on the exact class: anything else (a subclass, junk) is malformed.

@@ -10,6 +10,7 @@ import attrs
 
 from numrules.core.cards import FamilyCard, NumCard
 from numrules.core.errors import StateError
+from numrules.core.events import EMPTY_LOG, Log
 from numrules.numwars.cards import BOMB, JOKER, RAINBOW, SHADOW, Role, is_trump, role_of
 from numrules.numwars.config import Config
 
@@ -158,6 +159,8 @@ class State:
     """The seat that captured the Bomb this round (only with `Fate.CAPTURED`)."""
     protector: int | None
     """The seat whose Joker protected the Bomb this round (only with `Fate.PROTECTED`)."""
+    log: Log = EMPTY_LOG
+    """Every event of the game so far, with each seat's view (read it with `events`)."""
 
     @property
     def players(self) -> int:

@@ -12,7 +12,7 @@ uniform numrules game API (see docs/architecture.md)::
 """
 
 from numrules.core.events import Event, SeatLog, events
-from numrules.core.game import Game
+from numrules.core.game import Game, no_optional_seats, seat_actions
 from numrules.stackattack.actions import (
     ACTION_TYPES,
     Action,
@@ -58,6 +58,11 @@ from numrules.stackattack.rules import (
 from numrules.stackattack.scoring import penalty_points, round_points, scores, winners
 from numrules.stackattack.state import DECISIONS, Phase, State, card_zones, check_state, holder
 
+legal_actions_for = seat_actions(legal_actions)
+"""`legal_actions_for(state, seat)`: one seat's legal actions, in `legal_actions` order."""
+optional_seats = no_optional_seats
+"""`optional_seats(state)`: always empty (every seat in `to_act` must act)."""
+
 
 def all_cards(config: Config) -> tuple[Card, ...]:
     """Every card of the deck (1..deck_size)."""
@@ -90,6 +95,8 @@ GAME = Game(
     card_zones=card_zones,
     hidden_cards=hidden_cards,
     check_state=check_state,
+    optional_seats=optional_seats,
+    legal_actions_for=legal_actions_for,
     event_types=EVENT_TYPES,
     events=events,
 )
@@ -138,9 +145,11 @@ __all__ = [
     "holder",
     "is_terminal",
     "legal_actions",
+    "legal_actions_for",
     "new_game",
     "observe",
     "open_rows",
+    "optional_seats",
     "parse_action",
     "parse_card",
     "parse_cards",

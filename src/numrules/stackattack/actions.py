@@ -19,6 +19,8 @@ import re
 import attrs
 
 from numrules.core.errors import NotationError
+from numrules.core.notation import split_seat
+from numrules.core.validation import quote
 from numrules.stackattack.cards import Card, parse_card
 
 
@@ -82,22 +84,30 @@ Action = Choose | Switch | Block | TakeRow | PlaceShield
 
 ACTION_TYPES: tuple[type[Action], ...] = (Choose, Switch, Block, TakeRow, PlaceShield)
 
-_ACTION_RE = re.compile(r"\s*([0-9]+)\s*:\s*([a-z]+)\s+([0-9]+)\s*", re.IGNORECASE)
+EXAMPLE = "0:choose 55"
+"""An action in notation (used in messages)."""
+
+_VERB_RE = re.compile(r"([a-z]+)\s+([0-9]{1,4})", re.IGNORECASE)
 
 
-def parse_action(text: str) -> Action:
+def parse_action(text: str, seat: int | None = None) -> Action:
     """Parse an action from its notation (`"0:choose 55"`, `"1:switch 3"`, ...).
 
+    With `seat`, the text may leave out the seat prefix (`"choose 55"` is that seat's);
+    a prefix naming another seat is refused.
+
     Raises:
-        NotationError: the text is not an action in Stack Attack notation.
+        NotationError: the text is not an action in Stack Attack notation, or not `seat`'s.
+        SeatError: `seat` is not a non-negative int.
 
     """
-    if not isinstance(text, str):
-        raise NotationError(f"an action in notation must be a string, got {text!r}")
-    match = _ACTION_RE.fullmatch(text)
+    seat, rest = split_seat(text, seat, example=EXAMPLE)
+    match = _VERB_RE.fullmatch(rest)
     if match is None:
-        raise NotationError(f"{text!r} is not a Stack Attack action (expected e.g. '0:choose 55')")
-    seat, verb, arg = int(match[1]), match[2].lower(), match[3]
+        raise NotationError(
+            f"{quote(text)} is not a Stack Attack action (expected e.g. {EXAMPLE!r})"
+        )
+    verb, arg = match[1].lower(), match[2]
     if verb == "choose":
         return Choose(seat, parse_card(arg))
     number = int(arg)
@@ -110,5 +120,6 @@ def parse_action(text: str) -> Action:
     if verb == "shield":
         return PlaceShield(seat, number)
     raise NotationError(
-        f"unknown Stack Attack verb {verb!r} in {text!r} (choose, switch, block, take, shield)"
+        f"unknown Stack Attack verb {quote(verb)} in {quote(text)} "
+        "(choose, switch, block, take, shield)"
     )

@@ -11,7 +11,9 @@ import enum
 import re
 from typing import NewType
 
+from numrules.core.cards import parse_card_list
 from numrules.core.errors import NotationError
+from numrules.core.validation import quote
 
 Card = NewType("Card", int)
 """A Stack Attack card: its number (1..64 with the default deck)."""
@@ -59,26 +61,24 @@ def default_penalty(number: int) -> int:
     return 1
 
 
-_CARD_RE = re.compile(r"[1-9][0-9]*")
+_CARD_RE = re.compile(r"[1-9][0-9]{0,3}")
 
 
 def parse_card(text: str) -> Card:
-    """Parse a card from its notation, its number (`"55"`).
+    """Parse a card from its notation, its number (`"55"`; at most four digits).
 
     Raises:
         NotationError: the text is not a positive number in canonical form.
 
     """
     if not isinstance(text, str):
-        raise NotationError(f"a card in notation must be a string, got {text!r}")
+        raise NotationError(f"a card in notation must be a string, got {quote(text)}")
     stripped = text.strip()
     if not _CARD_RE.fullmatch(stripped):
-        raise NotationError(f"{text!r} is not a Stack Attack card (expected a number like 55)")
+        raise NotationError(f"{quote(text)} is not a Stack Attack card (expected a number like 55)")
     return Card(int(stripped))
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:
     """Parse cards separated by spaces or commas (`"3 17 55"`)."""
-    if not isinstance(text, str):
-        raise NotationError(f"cards in notation must be a string, got {text!r}")
-    return tuple(parse_card(part) for part in text.replace(",", " ").split())
+    return parse_card_list(text, parse_card)

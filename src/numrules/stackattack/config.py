@@ -7,13 +7,28 @@ from typing import Any
 import attrs
 
 from numrules.core.errors import ConfigError
+from numrules.core.validation import MAX_ROUNDS, check_int, check_players
 from numrules.stackattack.cards import DECK_SIZE, DEFAULT_POWERS, Card, Power, default_penalty
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 
+BOUNDS: dict[str, tuple[int, int]] = {
+    "hand_size": (1, 100),
+    "rows": (1, 16),
+    "row_limit": (1, 100),
+    "end_score": (1, 1_000_000),
+    "deck_size": (1, 1000),
+    "max_rounds": (1, MAX_ROUNDS),
+}
+"""The range of every int field of `Config` (the penalty of a card is 0..1000)."""
+MAX_PENALTY = 1000
+
 
 def _default_penalties(config: Config) -> tuple[int, ...]:
+    low, high = BOUNDS["deck_size"]
+    if not _is_int(config.deck_size) or not low <= config.deck_size <= high:
+        return ()  # an invalid deck size; __attrs_post_init__ says why, without a huge table
     return tuple(default_penalty(n) for n in range(1, config.deck_size + 1))
 
 
@@ -57,29 +72,23 @@ class Config:
     max_rounds: int | None = None
     """If set, the game also ends after this many rounds (a guard for custom tables)."""
 
-    _powers: dict[int, Power] = attrs.field(init=False, eq=False, repr=False, hash=False)
+    # The power of each card number (index 0 unused): a tuple, so it cannot be changed.
+    _powers: tuple[Power | None, ...] = attrs.field(init=False, eq=False, repr=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
-        for name in ("players", "hand_size", "rows", "row_limit", "end_score", "deck_size"):
-            value = getattr(self, name)
-            if not _is_int(value) or value < 1:
-                raise ConfigError(f"{name} must be a positive int, got {value!r}")
-        if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise ConfigError(
-                f"Stack Attack is for {MIN_PLAYERS} to {MAX_PLAYERS} players, got {self.players}"
-            )
+        check_players("Stack Attack", self.players, MIN_PLAYERS, MAX_PLAYERS)
+        for name, (low, high) in BOUNDS.items():
+            check_int(name, getattr(self, name), low, high, optional=name == "max_rounds")
         needed = self.players * self.hand_size + self.rows
         if needed > self.deck_size:
             raise ConfigError(
                 f"{self.players} hands of {self.hand_size} plus {self.rows} row cards need "
                 f"{needed} cards; the deck has {self.deck_size}"
             )
-        if self.max_rounds is not None and (not _is_int(self.max_rounds) or self.max_rounds < 1):
-            raise ConfigError(f"max_rounds must be a positive int or None, got {self.max_rounds!r}")
         if not isinstance(self.penalties, tuple) or len(self.penalties) != self.deck_size:
             raise ConfigError(f"penalties must be a tuple of {self.deck_size} ints")
-        if not all(_is_int(p) and p >= 0 for p in self.penalties):
-            raise ConfigError("penalties must be ints >= 0")
+        if not all(_is_int(p) and 0 <= p <= MAX_PENALTY for p in self.penalties):
+            raise ConfigError(f"penalties must be ints in 0..{MAX_PENALTY}")
         powers: dict[int, Power] = {}
         for power in Power:
             numbers = getattr(self, power.value)
@@ -95,11 +104,12 @@ class Config:
                 powers[n] = power
         if len(self.block) >= self.rows:
             raise ConfigError("there must be more rows than BLOCK cards, so one row stays open")
-        object.__setattr__(self, "_powers", powers)
+        table = tuple(powers.get(n) for n in range(self.deck_size + 1))
+        object.__setattr__(self, "_powers", table)
 
     def power(self, card: int) -> Power | None:
-        """The action of a card, or None for a plain card."""
-        return self._powers.get(card)
+        """The action of a card, or None for a plain card (or a number not in the deck)."""
+        return self._powers[card] if 0 < card <= self.deck_size else None
 
     def penalty(self, card: int) -> int:
         """Penalty points of one card."""

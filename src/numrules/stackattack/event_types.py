@@ -67,6 +67,10 @@ class Chose(Event):
         """Only the chooser sees the card."""
         return self if seat == self.seat else Chose(self.seat, None)
 
+    def told_more(self, players: int) -> tuple[tuple[int, Chose], ...]:
+        """Only the chooser is told more: the card."""
+        return ((self.seat, self),)
+
     def __str__(self) -> str:
         what = "a card" if self.card is None else str(self.card)
         return f"seat {self.seat} chooses {what}"
@@ -97,7 +101,7 @@ class Switched(Event):
     """The card `seat` now holds."""
 
     def __str__(self) -> str:
-        return f"seat {self.seat} switches its {self.gave} with seat {self.target}'s {self.got}"
+        return f"seat {self.seat}'s SWITCH {self.gave} swaps with seat {self.target}'s {self.got}"
 
 
 @attrs.frozen(slots=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
+from collections.abc import Callable
 
 import attrs
 
@@ -128,8 +129,16 @@ def check_state(state: State) -> None:
         fail(f"bad blocked rows {state.blocked}")
     if len(state.blocked) >= config.rows:
         fail("every row is blocked")
+    _check_rows(state, fail)
+    _check_totals(state, fail)
     revealed = [c for c in state.played if c is not None]
     left = config.hand_size - state.turn
+    # Every card placed this round is in a row or was taken: the rows started with one
+    # card each, and each finished turn placed one card per seat.
+    placed = state.turn * n + (n - len(revealed) if state.phase in DECISIONS else 0)
+    on_table = sum(map(len, state.rows)) + sum(map(len, state.taken))
+    if state.phase is not Phase.OVER and on_table != config.rows + placed:
+        fail(f"{on_table} cards in rows and taken piles; turn {state.turn} makes that impossible")
     if state.phase is Phase.OVER:
         if state.turn != config.hand_size or any(state.hands) or revealed or state.queue:
             fail("a finished game has played every card of its last round")
@@ -170,3 +179,36 @@ def check_state(state: State) -> None:
     ends = [row[-1] for i, row in enumerate(state.rows) if i not in state.blocked]
     if min(ends) < state.queue[0]:
         fail(f"card {state.queue[0]} is not below every open row")
+
+
+def _check_rows(state: State, fail: Callable[[str], None]) -> None:
+    # A row grows upwards; only a SHIELD may join a row below its end, or past its limit.
+    config = state.config
+    shields = config.shield
+    for r, row in enumerate(state.rows):
+        for i in range(1, len(row)):
+            card = row[i]
+            if card in shields:
+                continue
+            if card < row[i - 1]:
+                fail(f"row {r} has {card} after {row[i - 1]}")
+            if i >= config.row_limit:
+                fail(f"row {r} holds {len(row)} cards; past {config.row_limit} only SHIELDs join")
+
+
+def _check_totals(state: State, fail: Callable[[str], None]) -> None:
+    # The banked totals come from finished rounds, each worth at most the whole deck.
+    config = state.config
+    most = state.round * sum(config.penalties)
+    if any(total > most for total in state.banked):
+        fail(f"a banked total above {most}, the most {state.round} finished rounds can give")
+    if state.phase is not Phase.OVER and state.round > 0 and max(state.banked) >= config.end_score:
+        fail(f"a banked total reached {config.end_score}, so the game should be over")
+    last = config.max_rounds is not None and state.round + 1 >= config.max_rounds
+    if state.phase is Phase.OVER and not last:
+        totals = [
+            b + sum(config.penalties[c - 1] for c in t)
+            for b, t in zip(state.banked, state.taken, strict=True)
+        ]
+        if max(totals) < config.end_score:
+            fail(f"the game is over but no total has reached {config.end_score}")

@@ -1,0 +1,107 @@
+"""The event log: the persistent vector, per-seat views, sharing and JSON."""
+
+from __future__ import annotations
+
+import pickle
+from typing import ClassVar
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from numrules.core.events import EMPTY_LOG, Event, Log, SeatLog, Vector
+
+
+@given(st.lists(st.integers(), max_size=3000), st.integers(0, 3100))
+def test_vector_behaves_as_a_tuple(items: list[int], start: int) -> None:
+    vector = Vector(items)
+    assert len(vector) == len(items)
+    assert list(vector) == items
+    assert list(vector.iter_from(start)) == items[start:]
+    assert vector[:] == tuple(items)
+    if items:
+        assert vector[-1] == items[-1]
+        assert vector[len(items) // 2] == items[len(items) // 2]
+    with pytest.raises(IndexError):
+        vector[len(items)]
+
+
+@given(st.lists(st.lists(st.integers(), max_size=40), max_size=80))
+def test_appends_and_extends_share_and_never_change_older_vectors(chunks: list[list[int]]) -> None:
+    versions = [Vector[int]()]
+    expected: list[list[int]] = [[]]
+    for chunk in chunks:
+        if len(chunk) == 1:
+            versions.append(versions[-1].append(chunk[0]))
+        else:
+            versions.append(versions[-1].extend(chunk))
+        expected.append(expected[-1] + chunk)
+    for vector, items in zip(versions, expected, strict=True):
+        assert list(vector) == items
+        assert vector == Vector(items)
+        assert hash(vector) == hash(Vector(items))
+
+
+def test_a_branch_does_not_see_the_other_branch() -> None:
+    base = Vector(range(100))
+    left, right = base.append(-1), base.append(-2)
+    assert left[100] == -1
+    assert right[100] == -2
+    assert len(base) == 100
+
+
+def test_deep_vectors_pickle_and_compare_without_recursion() -> None:
+    vector = Vector(range(200_000))
+    assert pickle.loads(pickle.dumps(vector)) == vector
+    assert vector[123_456] == 123_456
+
+
+@attrs.frozen(slots=True)
+class Public(Event):
+    n: int
+
+    def __str__(self) -> str:
+        return f"public {self.n}"
+
+
+@attrs.frozen(slots=True)
+class Draw(Event):
+    secret: ClassVar[bool] = True
+    seat: int
+    card: str | None
+
+    def seen_by(self, seat: int | None) -> Draw:
+        return self if seat == self.seat else Draw(self.seat, None)
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} draws {self.card or 'a card'}"
+
+
+def test_each_seat_is_told_its_own_view_and_a_spectator_the_public_one() -> None:
+    log = EMPTY_LOG.record([Public(0), Draw(1, "R7"), Public(1)], players=3)
+    log = log.record([Draw(0, "B2")], players=3)
+    assert len(log) == 4
+    assert log.view(None).since() == (Public(0), Draw(1, None), Public(1), Draw(0, None))
+    assert log.view(1).since() == (Public(0), Draw(1, "R7"), Public(1), Draw(0, None))
+    assert log.view(0).since(2) == (Public(1), Draw(0, "B2"))
+    assert log.view(2) == log.view(None)
+    assert log.view(1)[1] == Draw(1, "R7")
+    assert list(log.view(0)) == list(log.view(0).since(0))
+
+
+def test_recording_leaves_the_old_log_unchanged() -> None:
+    first = EMPTY_LOG.record([Draw(0, "R1")], players=2)
+    second = first.record([Draw(1, "R2")], players=2)
+    assert len(first) == 1
+    assert first.view(1).since() == (Draw(0, None),)
+    assert second.view(1).since() == (Draw(0, None), Draw(1, "R2"))
+    assert first != second
+    assert Log() == EMPTY_LOG
+
+
+def test_a_seat_log_holds_only_what_its_seat_was_told() -> None:
+    log = EMPTY_LOG.record([Draw(0, "R1"), Draw(1, "R2")], players=2)
+    told = log.view(0)
+    assert "R2" not in repr(pickle.loads(pickle.dumps(told)).since())
+    assert SeatLog.of(told.since()) == told
