@@ -45,7 +45,7 @@ class Vector(Generic[T]):
     (log32 of the length, so 3 steps for 32,768 items).
     """
 
-    __slots__ = ("_root", "_shift", "_size", "_tail")
+    __slots__ = ("_hash", "_root", "_shift", "_size", "_tail")
 
     _root: tuple[Any, ...]
     _shift: int
@@ -144,7 +144,11 @@ class Vector(Generic[T]):
         return self._size == other._size and all(a == b for a, b in zip(self, other, strict=True))
 
     def __hash__(self) -> int:
-        return hash(tuple(self))
+        try:
+            return self._hash
+        except AttributeError:  # computed once: a vector never changes
+            self._hash: int = hash(tuple(self))
+            return self._hash
 
     def __repr__(self) -> str:
         return f"Vector({list(self)!r})"
