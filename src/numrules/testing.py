@@ -40,7 +40,7 @@ import attrs
 
 from numrules.core.errors import IllegalActionError, NumrulesError, Reason
 from numrules.core.events import EMPTY_LOG, Log
-from numrules.core.game import Game
+from numrules.core.game import Game, all_games
 from numrules.core.serialization import dumps, loads
 
 MAX_STEPS = 200_000
@@ -304,13 +304,29 @@ def check_notation(trajectory: Trajectory, every: int = 7) -> None:
 _JUNK: tuple[Any, ...] = (None, 0, -1, "", "x", 1.5, True, object(), (), {}, b"\x00")
 
 
+def _foreign_cards() -> list[Any]:
+    # A few cards of every registered game: a card of the wrong kind must be refused too.
+    cards: list[Any] = []
+    for other in all_games():
+        try:
+            deck = other.all_cards(other.Config(players=other.min_players))
+        except NumrulesError:  # pragma: no cover - a game whose smallest table is unusual
+            continue
+        cards += [deck[0], deck[-1]]
+    return cards
+
+
 def _mutations(game: Game, action: Any, config: Any, rnd: random.Random) -> list[Any]:
-    # Actions that differ from `action` in one field: other ints, other cards, junk.
+    # Actions that differ from `action` in one field: other ints, other cards (of this
+    # game and of the others), tuples of cards and of junk, junk.
     cards = list(game.all_cards(config))
+    foreign = _foreign_cards()
     out = []
     for field in attrs.fields(type(action)):
         values: list[Any] = [rnd.randint(-2, 70) for _ in range(3)]
         values += rnd.sample(cards, min(2, len(cards)))
+        values += rnd.sample(foreign, min(2, len(foreign)))
+        values += [tuple(rnd.sample(cards, min(2, len(cards)))), (rnd.choice(_JUNK),)]
         values += rnd.sample(_JUNK, 3)
         out += [attrs.evolve(action, **{field.name: value}) for value in values]
     return out
