@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import re
 from pathlib import Path
 
@@ -23,3 +24,13 @@ def test_the_examples_run(name: str, capsys: pytest.CaptureFixture[str]) -> None
     for block in blocks:
         exec(compile(block, name, "exec"), namespace)
     assert capsys.readouterr().out
+
+
+@pytest.mark.parametrize("game", ["stackattack", "numstop", "numbounce", "numwars"])
+def test_each_rules_page_states_the_config_bounds_the_code_enforces(game: str) -> None:
+    config = importlib.import_module(f"numrules.{game}.config")
+    page = (ROOT / "docs" / "rules" / f"{game}.md").read_text()
+    assert "### Limits" in page
+    for name, (low, high) in config.BOUNDS.items():
+        assert f"| `{name}` | {low:,}..{high:,} |" in page, f"{game}: {name} bound not documented"
+    assert "RULINGS.md" not in page

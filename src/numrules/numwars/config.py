@@ -21,6 +21,12 @@ MAX_ROUNDS = 1000
 """The most rounds a game may have."""
 MAX_BONUS = 10_000
 """Every bonus and penalty of the scoring lies in -MAX_BONUS..MAX_BONUS."""
+BOUNDS: dict[str, tuple[int, int]] = {
+    "rounds": (1, MAX_ROUNDS),
+    "joker_from": (0, MAX_PLAYERS + 1),
+}
+"""The range of the int fields of `Config` besides `hand_size` (at most the deck divided
+by the players) and the bonuses (-MAX_BONUS..MAX_BONUS)."""
 SHORT_MAX_PLAYERS = 5
 """Up to this many players the default format is SHORT; above it, FULL."""
 
@@ -112,8 +118,8 @@ class Config:
             raise ConfigError(f"format must be a numwars.Format, got {quote(self.format)}")
         deck_size = len(self.format.cards())
         check_int("hand_size", self.hand_size, 1, deck_size)
-        check_int("rounds", self.rounds, 1, MAX_ROUNDS)
-        check_int("joker_from", self.joker_from, 0, MAX_PLAYERS + 1)
+        for name, (low, high) in BOUNDS.items():
+            check_int(name, getattr(self, name), low, high)
         for name in _BONUSES:
             check_int(name, getattr(self, name), -MAX_BONUS, MAX_BONUS)
         deck = self.format.cards()
