@@ -105,3 +105,16 @@ def test_a_seat_log_holds_only_what_its_seat_was_told() -> None:
     told = log.view(0)
     assert "R2" not in repr(pickle.loads(pickle.dumps(told)).since())
     assert SeatLog.of(told.since()) == told
+
+
+@given(st.lists(st.booleans(), max_size=200), st.integers(0, 2))
+def test_indexing_a_seat_log_agrees_with_since(secrets: list[bool], seat: int) -> None:
+    log = EMPTY_LOG
+    for i, secret in enumerate(secrets):
+        event: Event = Draw(i % 3, f"R{i}") if secret else Public(i)
+        log = log.record([event], players=3)
+    told = log.view(seat)
+    everything = told.since()
+    assert [told[i] for i in range(len(told))] == list(everything)
+    for start in (0, len(told) // 2, len(told)):
+        assert told.since(start) == everything[start:]

@@ -245,11 +245,9 @@ class SeatLog(Sequence[Event]):
     def __len__(self) -> int:
         return len(self._public)
 
-    def since(self, start: int = 0) -> tuple[Event, ...]:
-        """The events from index `start` on (all of them by default)."""
-        start = max(start, 0)
+    def _first_private(self, start: int) -> int:
+        # The position of the first private event at or after `start` (indices ascend).
         private = self._private
-        # The first private event at or after `start` (the private indices ascend).
         lo, hi = 0, len(private)
         while lo < hi:
             mid = (lo + hi) // 2
@@ -257,8 +255,13 @@ class SeatLog(Sequence[Event]):
                 lo = mid + 1
             else:
                 hi = mid
+        return lo
+
+    def since(self, start: int = 0) -> tuple[Event, ...]:
+        """The events from index `start` on (all of them by default)."""
+        start = max(start, 0)
         out = list(self._public.iter_from(start))
-        for index, event in private.iter_from(lo):
+        for index, event in self._private.iter_from(self._first_private(start)):
             out[index - start] = event
         return tuple(out)
 
@@ -276,7 +279,10 @@ class SeatLog(Sequence[Event]):
             index += len(self)
         if not 0 <= index < len(self):
             raise IndexError("event index out of range")
-        return self.since(index)[0]
+        at = self._first_private(index)
+        if at < len(self._private) and self._private[at][0] == index:
+            return self._private[at][1]
+        return self._public[index]
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, SeatLog):
