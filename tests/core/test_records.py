@@ -229,9 +229,15 @@ def test_replay_accepts_notation() -> None:
         numrules.replay("numwars", result.config, result.seed, ["0:fly"])
 
 
-def test_dumps_of_a_match_result_points_at_records() -> None:
-    with pytest.raises(SerializationError, match=r"GameRecord\.from_result"):
-        numrules.dumps(play("stackattack"))
+@pytest.mark.parametrize("name", numrules.game_names())
+def test_a_match_result_round_trips_through_dumps_as_its_game_record(name: str) -> None:
+    result = play(name)
+    text = numrules.dumps(result)
+    assert json.loads(text)["format"] == "numrules-record"
+    assert numrules.record_from_json(text) == GameRecord.from_result(result)
+    again = numrules.loads(text)
+    assert again == result
+    assert numrules.dumps(again.final_state) == numrules.dumps(result.final_state)
 
 
 # --- strict loading ---------------------------------------------------------------------

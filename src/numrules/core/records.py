@@ -52,7 +52,7 @@ from numrules.core.events import Event
 from numrules.core.game import Game, get_game
 from numrules.core.match import MatchResult
 from numrules.core.seats import check_observer
-from numrules.core.serialization import from_data, to_data
+from numrules.core.serialization import from_data, register_document, to_data
 
 FORMAT = "numrules-record"
 VERSION = 1
@@ -184,6 +184,25 @@ class GameRecord:
             count += len(told)
             shown = action if seat is None or action.seat == seat else None
             yield Step(number, action.seat, shown, told)
+
+    def result(self) -> MatchResult:
+        """Replay the record into the `MatchResult` it was made from.
+
+        Raises:
+            RecordError: as `replay`.
+
+        """
+        final = self.replay()
+        return MatchResult(
+            game=self.game,
+            config=self.config,
+            seed=self.seed,
+            deck=self.deck,
+            actions=self.actions,
+            final_state=final,
+            scores=self.scores,
+            winners=self.winners,
+        )
 
     def replay(self) -> Any:
         """Replay the record and return the final state.
@@ -577,3 +596,11 @@ def load_record(source: str | Path | IO[str]) -> GameRecord:
         text = source.read()
     form = form or _form(text)
     return record_from_json(text) if form == "json" else record_from_text(text)
+
+
+register_document(
+    MatchResult,
+    FORMAT,
+    lambda result: record_to_data(GameRecord.from_result(result)),
+    lambda document: record_from_data(document).result(),
+)

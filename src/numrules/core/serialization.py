@@ -28,7 +28,6 @@ from cattrs.v import format_exception
 from numrules.core.errors import NumrulesError, SerializationError
 from numrules.core.events import Event, Log, SeatLog, Vector
 from numrules.core.game import Game, all_games, get_game, registry_version
-from numrules.core.match import MatchResult
 from numrules.core.validation import quote
 
 FORMAT = "numrules"
@@ -275,13 +274,27 @@ def _type_index(version: int) -> dict[type, tuple[Game, str]]:
     return index
 
 
+_OTHER_WRITERS: dict[type, Callable[[Any], dict[str, Any]]] = {}
+_OTHER_READERS: dict[str, Callable[[dict[str, Any]], Any]] = {}
+
+
+def register_document(
+    kind: type,
+    form: str,
+    write: Callable[[Any], dict[str, Any]],
+    read: Callable[[dict[str, Any]], Any],
+) -> None:
+    """Let `dumps`/`loads` handle objects of `kind` as documents whose "format" is `form`.
+
+    The game records module registers `MatchResult` this way: `dumps(result)` writes its
+    game record, and `loads` of a record replays it into a `MatchResult`.
+    """
+    _OTHER_WRITERS[kind] = write
+    _OTHER_READERS[form] = read
+
+
 def _lookup(obj: object) -> tuple[Game, str]:
     found = _type_index(registry_version()).get(type(obj))
-    if found is None and isinstance(obj, MatchResult):
-        raise SerializationError(
-            "a MatchResult is not serialised by dumps: write it as a game record "
-            "(numrules.GameRecord.from_result, then save_record or record_to_json)"
-        )
     if found is None:
         raise SerializationError(
             f"cannot serialise {type(obj).__name__}: not a Config, State, Action, "
@@ -291,7 +304,13 @@ def _lookup(obj: object) -> tuple[Game, str]:
 
 
 def to_data(obj: Any) -> dict[str, Any]:
-    """The JSON-ready envelope (a dict) of a Config, State, Action or Observation."""
+    """The JSON-ready envelope (a dict) of a Config, State, Action, Observation or Event.
+
+    A `MatchResult` gives its game record (see `numrules.core.records`).
+    """
+    writer = _OTHER_WRITERS.get(type(obj))
+    if writer is not None:
+        return writer(obj)
     game, kind = _lookup(obj)
     data = str(obj) if kind == "Action" else converter(game).unstructure(obj, type(obj))
     return {"format": FORMAT, "version": VERSION, "game": game.name, "kind": kind, "data": data}
@@ -326,6 +345,10 @@ def from_data(document: Any) -> Any:
     """Rebuild the object described by a JSON-ready envelope (see `to_data`)."""
     if not isinstance(document, dict):
         raise SerializationError("a numrules document is a JSON object")
+    form = document.get("format")
+    reader = _OTHER_READERS.get(form) if isinstance(form, str) else None
+    if reader is not None:
+        return reader(document)
     extra = set(document) - {"format", "version", "game", "kind", "data"}
     if document.get("format") != FORMAT or extra:
         raise SerializationError("not a numrules document (bad 'format' or unknown keys)")
