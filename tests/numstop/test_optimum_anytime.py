@@ -9,6 +9,7 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Iterator, Sequence
+from unittest import mock
 
 import pytest
 from hypothesis import given, settings
@@ -17,6 +18,7 @@ from hypothesis import strategies as st
 from numrules import numstop as ns
 from numrules.core.cards import FamilyCard, NumCard
 from numrules.numstop import combinations as finder
+from numrules.numstop import optimum
 from numrules.numstop.combinations import CollectionError, combination_sets
 from tests.numstop.helpers import cards
 from tests.numstop.test_combinations import (
@@ -194,3 +196,35 @@ def test_the_finder_cache_estimate_is_not_below_the_real_size() -> None:
         sys.getsizeof(pair) + sys.getsizeof(pair[1]) for pair in found
     )
     assert real <= finder._set_bytes(found) <= 2 * real
+
+
+@settings(deadline=None, max_examples=60)
+@given(collections(max_size=11), objective_sets)
+def test_the_exact_passes_alone_with_tiny_budgets_find_the_optimum(
+    collection: list[FamilyCard], objectives: set[Objective]
+) -> None:
+    # No local search and a budget of one node per pass: every pass is cut, the two
+    # orders take turns and each resumes from its table of explored positions.
+    with (
+        mock.patch.object(optimum, "_NEIGHBOURHOODS", ()),
+        mock.patch.object(optimum, "_FIRST_BUDGET", 1),
+    ):
+        found = ns.search_validation(collection, objectives)
+    assert found.proven
+    _check_valid(found, collection, objectives)
+    assert found.points == _reference_best(_reference(collection, [o.value for o in objectives]))
+
+
+@settings(deadline=None, max_examples=5)
+@given(
+    st.lists(st.sampled_from(ns.Config().all_cards()[:102]), min_size=30, max_size=40, unique=True),
+    st.integers(0, 3000),
+)
+def test_a_node_limit_on_large_collections_is_deterministic(
+    collection: list[NumCard], max_nodes: int
+) -> None:
+    found = ns.search_validation(collection, max_nodes=max_nodes)
+    _check_valid(found, collection, set(ns.OBJECTIVES))
+    assert found.nodes <= max_nodes + 1
+    assert ns.search_validation(collection, max_nodes=max_nodes) == found
+    assert ns.search_validation(reversed(collection), max_nodes=max_nodes) == found

@@ -221,6 +221,10 @@ class _LimitReachedError(Exception):
     """The node limit or the deadline is reached: the search ends with what it has."""
 
 
+class _BudgetSpentError(Exception):
+    """A pass of the search used up its nodes: another order of the objectives is tried."""
+
+
 class _Search:
     """Branch and bound over the objectives, with a local search (see the module docstring).
 
@@ -233,6 +237,7 @@ class _Search:
         self.deadline = deadline
         self.max_nodes = max_nodes
         self.nodes = 0
+        self.budget_end: int | None = None
         self.avail = list(options.counts)
         self.slots = len(self.avail)
         self.guards = _guards(self.slots)
@@ -274,6 +279,8 @@ class _Search:
             raise _LimitReachedError
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise _LimitReachedError
+        if self.budget_end is not None and self.nodes > self.budget_end:
+            raise _BudgetSpentError
 
     def solve(self) -> bool:
         """Finds the best answer (`best`, `best_chosen`) and sets `upper`, a bound on it.
@@ -281,19 +288,30 @@ class _Search:
         Whether the answer is proven optimal (`best == upper`); False when stopped early.
         """
         self.upper = math.floor(self.root_bound + _EPSILON)
+        levels = range(len(self.all_lists))
+        # Two orders of the objectives: the fewest options first, the highest points
+        # first. Each is sometimes far faster than the other: they take turns.
+        orders = [list(levels), sorted(levels, key=lambda j: -self.all_lists[j][0][0])]
         try:
             if self.best < self.upper:
                 self._improve(self.upper)
-            step = 1
+            step, budget = 1, _FIRST_BUDGET
+            seens: list[dict[tuple[int, int, int], int]] = [{} for _ in orders]
             while self.best < self.upper:
                 # Look for an answer of at least `target` only: when none exists, that
-                # proves a lower bound (and the next pass looks further down).
+                # proves a bound (and the next pass looks further down).
                 target = max(self.best + 1, self.upper - step + 1)
-                if self._exact(target):
-                    self.upper = self.best
+                for order, seen in zip(orders, seens, strict=True):
+                    found = self._exact(order, target, budget, seen)
+                    if found is not None or self.best >= target:
+                        break
                 else:
-                    self.upper = target - 1
-                    step *= 2
+                    budget *= 2
+                if found:
+                    self.upper = self.best
+                elif found is not None:
+                    self.upper, step = target - 1, 2 * step
+                    seens = [{} for _ in orders]  # a lower target: explore again
         except _LimitReachedError:
             return False
         return True
@@ -335,18 +353,29 @@ class _Search:
                 self.price_left += self._cost(option[1])
         return improved
 
-    def _exact(self, target: int) -> bool:
-        """Searches every objective for an answer of at least `target` points, and then the best.
+    def _exact(
+        self, order: list[int], target: int, budget: int, seen: dict[tuple[int, int, int], int]
+    ) -> bool | None:
+        """Searches for an answer of at least `target` points (then the best), in `order`.
 
-        Whether it found one; `best` and `best_chosen` are that answer, else unchanged.
+        Whether it found one (`best` and `best_chosen` are then that answer, else
+        unchanged); None when `budget` nodes were not enough to know. `seen` is the
+        table of the positions explored; given again (same order, same target or higher)
+        the search skips what it explored already, and goes on where it stopped.
         """
         score, chosen = self.best, self.best_chosen
-        self.best, self.seen = target - 1, {}
+        free, named, price_left = self.free, self.named, self.price_left
+        self._levels(order)
+        self.best, self.seen, self.budget_end = target - 1, seen, self.nodes + budget
         try:
             self.run()
+        except _BudgetSpentError:
+            return None
         finally:
             if self.best < target:
                 self.best, self.best_chosen = score, chosen
+            self.free, self.named, self.price_left, self.chosen = free, named, price_left, []
+            self.budget_end = None
         return self.best >= target
 
     def _cost(self, use: Iterable[tuple[int, int]]) -> float:
@@ -446,49 +475,79 @@ class _Search:
         lagrangian = self.lagrangian(start, hints)
         if lagrangian < enough:
             return lagrangian
-        independent = bonus = slots = wild_slots = 0
+        # The independent bound, option by option: first with each objective's first
+        # option not known to be infeasible (an overestimate), then with its best feasible
+        # option, objective by objective, ending as soon as it is below `enough`.
         free, named, guards = self.free, self.named, self.guards
-        for j in range(start, len(self.lists)):
-            options, k = self.lists[j], hints[2 * j + 1]
-            end = len(options)
-            while k < end:
+        lists, end = self.lists, len(self.lists)
+        first = [
+            lists[j][hints[2 * j + 1]][0] if hints[2 * j + 1] < len(lists[j]) else 0
+            for j in range(start, end)
+        ]
+        independent = sum(first)
+        if independent < enough:
+            return independent
+        bonus = slots = wild_slots = 0
+        for j in range(start, end):
+            options, k = lists[j], hints[2 * j + 1]
+            size = len(options)
+            while k < size:
                 option = options[k]
                 if not option[2] & named and (free - option[6]) & guards == guards:
                     break
                 k += 1
             hints[2 * j + 1] = k
-            if k < end:
-                independent += options[k][0]
+            if k < size:
+                independent += options[k][0] - first[j - start]
                 bonus += self.bonuses[j]
                 if self.sizes[j]:
                     slots += self.sizes[j]
                     wild_slots += 1
-        return min(lagrangian, independent, bonus + self._best_cards(slots, wild_slots))
+            else:
+                independent -= first[j - start]
+            if independent < enough:
+                return independent
+        cards = bonus + self._best_cards(slots, wild_slots)
+        return min(lagrangian, independent, cards)
 
     def _best_cards(self, slots: int, wild_slots: int) -> int:
         # The highest card contributions still free: values, a wild counting wild_points.
         free, wild, mask = self.free, self.wild_points, _GUARD_BIT - 1
-        top = self.slots - 1
-        tens = min(wild_slots, free >> (_FIELD * top) & mask)
+        value = self.slots - 2
+        shift = _FIELD * value
+        shadows = free >> (shift + _FIELD) & mask
+        tens = wild_slots if wild_slots < shadows else shadows
         total = 0
-        for value in range(top - 1, -1, -1):
+        while value >= 0:
             if tens and value < wild:
-                take = min(tens, slots)
-                total, slots, tens = total + take * wild, slots - take, 0
-            take = min(free >> (_FIELD * value) & mask, slots)
-            total += take * value
-            slots -= take
-            if not slots:
-                return total
-        return total + min(tens, slots) * wild
+                if tens >= slots:
+                    return total + slots * wild
+                total, slots, tens = total + tens * wild, slots - tens, 0
+            count = free >> shift & mask
+            if count >= slots:
+                return total + slots * value
+            total += count * value
+            slots -= count
+            value -= 1
+            shift -= _FIELD
+        return total + (tens if tens < slots else slots) * wild
 
     def run(self, level: int = 0, score: int = 0, hints: list[int] | None = None) -> None:
         """Explore every choice from objective `level` on, given `score` so far."""
         self._count()
         key = (level, self.free, self.named)
-        if self.seen.get(key, -1) >= score:
+        before = self.seen.get(key, -1)
+        if before >= score:
             return
         self.seen[key] = score
+        try:
+            self._explore(level, score, hints)
+        except _BudgetSpentError:
+            # Not fully explored: a later pass with the same table goes in again.
+            self.seen[key] = before
+            raise
+
+    def _explore(self, level: int, score: int, hints: list[int] | None) -> None:
         if score > self.best:
             self.best, self.best_chosen = score, list(self.chosen)
         if level == len(self.lists):
@@ -523,19 +582,23 @@ class _Search:
             self.run(level + 1, score, hints)
 
     def _last_two(self, level: int, score: int) -> None:
-        # The last two objectives exactly, without bounds: each option of the first (by
-        # points) with the best option of the second that still fits.
-        firsts, seconds = self.lists[level], self.lists[level + 1]
+        # The last two objectives exactly: each option of the first (by reduced value)
+        # with the best option of the second that still fits. The options of the first
+        # end with the Lagrangian bound of a pair: the prices of the free cards plus the
+        # two reduced values.
+        firsts, seconds = self.reduced[level], self.lists[level + 1]
         alone = next((o for o in seconds if self.feasible(o)), None)
         best_alone = 0 if alone is None else alone[0]
         if alone is not None and score + best_alone > self.best:
             self.best, self.best_chosen = score + best_alone, [*self.chosen, alone]
-        for option in firsts:
-            if score + option[0] + best_alone <= self.best:
+        second = next((v for v, o in self.reduced[level + 1] if v <= 0 or self.feasible(o)), 0.0)
+        rest = score + self.price_left + max(second, 0.0)
+        for value, option in firsts:
+            if rest + value < self.best + 1 - _EPSILON:
                 break
-            self._count()
-            if not self.feasible(option):
+            if score + option[0] + best_alone <= self.best or not self.feasible(option):
                 continue
+            self._count()
             self._take(option, 1)
             total, picked = score + option[0], [option]
             for other in seconds:
@@ -552,6 +615,7 @@ class _Search:
 
 _SCAN = 8
 _NEIGHBOURHOODS = (2, 3, 4)
+_FIRST_BUDGET = 2000
 _PRICE_STEPS = 3000
 _PRICE_RATE = 1.0
 _PRICE_OPTIONS = 40
