@@ -1,4 +1,4 @@
-"""`best_validation`: card-disjoint combinations with the highest total score, exactly.
+"""`best_validation`, `search_validation`: disjoint combinations with the highest total score.
 
 The search works on *options* rather than on card subsets. For the objectives that only
 care about values (pairs, straights, ...), every combination with the same values and
@@ -8,25 +8,47 @@ and straight flushes name their exact cards (the family matters), Shadow straigh
 exact Shadows. An option is feasible when, at every value, the cards it takes plus those
 already taken do not exceed the cards of that value, and its named cards are still free.
 
-A depth-first branch and bound picks at most one option per objective, the objectives
-with fewest options first. Its upper bound is the smallest of three valid bounds:
+The search picks at most one option per objective, in four stages; each keeps a valid
+answer, so it can stop at any node (`search_validation`'s time and node limits):
 
-- each remaining objective's best feasible option, independently;
-- the bonuses of those objectives plus the best card values left, each counted once;
-- a Lagrangian bound: with a price on every card value (set once at the root by
-  subgradient steps), the prices of the cards left plus each objective's best option
-  after paying for its cards.
+1. A greedy first answer: each objective's best option that still fits, in scorecard
+   order.
+2. An upper bound at the root, the smallest of three valid bounds:
+   - each objective's best option, independently;
+   - the bonuses of the objectives plus the best card values, each counted once;
+   - a Lagrangian bound: with a price on every card value (set once at the root by
+     subgradient steps), the prices of the cards plus each objective's best option
+     after paying for its cards.
+3. A local search (large neighbourhoods): with the options of the other objectives
+   kept, every pair, then every triple, then every four of objectives is solved again
+   exactly, while that improves the answer. On hard collections the greedy answer is
+   poor (348 points where 431 are possible) and the root bound is tight (431.7): this
+   stage usually ends within a few points of the optimum, often on it, in a fraction of
+   a second, and an answer that reaches the root bound is proven at once.
+4. A depth-first branch and bound over the objectives, in *passes*: a pass looks only for
+   answers of at least a target, the bound first (then one, two, four... points lower
+   while a pass proves that none exists). Inside a pass the bound of a node is the
+   smallest of the three above for the objectives left (the Lagrangian with the root
+   prices), computed lazily; the options of a level come by decreasing Lagrangian value,
+   so the first whose bound falls short ends the level; a table of explored positions
+   (same level, same cards left, reached with no more points) cuts the permutations
+   that lead to the same position; the last two objectives are an exact scan. Two
+   orders of the objectives (fewest options first; highest points first) take turns on
+   a doubling node budget: on some collections one is a hundred times faster than the
+   other. A pass cut by its budget keeps its table, so its next turn goes on where it
+   stopped.
 
-Inside a level the options come by decreasing Lagrangian value, so the first option
-whose bound cannot beat the best score found ends the level. A table of visited
-positions (same level, same cards left, reached with no more points) cuts the
-permutations that lead to the same position. Finally the anonymous options get concrete
-cards, lowest in canonical order first.
+Finally the anonymous options get concrete cards, lowest in canonical order first.
 
-Cost: a few milliseconds for 10 cards, tens of milliseconds for 20, and mostly well
-under a second for 30 to 40 (docs/performance.md). The slow cases are collections that
-can almost fill every objective at once: the prices then equal the card values, every
-option of an objective looks alike to the bound, and the search has to try them.
+Cost (docs/performance.md, CPU on this project's 2-core machine): a few milliseconds
+for 10 cards, tens of milliseconds for 20, a few tenths of a second for most collections
+of 30 to 40 cards, whose setup (the options and the prices) is about 0.15 s. A few in a
+hundred random 40-card collections need 2-10 s to *prove* the optimum: the root bound is
+then within a point or two of it but the bound inside the tree is weak, and every option
+of an objective looks alike to it. Within a one-second limit the answer on those is
+still within 2% of the optimum (the local search finds it or nearly). All 102 family
+cards (43,000 options, most of them flushes) take about 0.6 s, setup included, and are
+proven at once.
 """
 
 from __future__ import annotations
@@ -292,29 +314,38 @@ class _Search:
         # Two orders of the objectives: the fewest options first, the highest points
         # first. Each is sometimes far faster than the other: they take turns.
         orders = [list(levels), sorted(levels, key=lambda j: -self.all_lists[j][0][0])]
+        self.seens: list[dict[tuple[int, int, int], int]] = [{} for _ in orders]
+        self.step = 1
         try:
+            # A short turn first: many collections are proven in it.
+            self._passes(orders, _FIRST_BUDGET, 1)
             if self.best < self.upper:
                 self._improve(self.upper)
-            step, budget = 1, _FIRST_BUDGET
-            seens: list[dict[tuple[int, int, int], int]] = [{} for _ in orders]
-            while self.best < self.upper:
-                # Look for an answer of at least `target` only: when none exists, that
-                # proves a bound (and the next pass looks further down).
-                target = max(self.best + 1, self.upper - step + 1)
-                for order, seen in zip(orders, seens, strict=True):
-                    found = self._exact(order, target, budget, seen)
-                    if found is not None or self.best >= target:
-                        break
-                else:
-                    budget *= 2
-                if found:
-                    self.upper = self.best
-                elif found is not None:
-                    self.upper, step = target - 1, 2 * step
-                    seens = [{} for _ in orders]  # a lower target: explore again
+            self._passes(orders, 2 * _FIRST_BUDGET, None)
         except _LimitReachedError:
             return False
         return True
+
+    def _passes(self, orders: list[list[int]], budget: int, rounds: int | None) -> None:
+        # Passes of the branch and bound until the answer is proven (or `rounds` turns
+        # of the orders were cut by their budget, which doubles at each turn).
+        while self.best < self.upper and rounds != 0:
+            # Look for an answer of at least `target` only: when none exists, that
+            # proves a bound (and the next pass looks further down).
+            target = max(self.best + 1, self.upper - self.step + 1)
+            found = None
+            for order, seen in zip(orders, self.seens, strict=True):
+                found = self._exact(order, target, budget, seen)
+                if found is not None or self.best >= target:
+                    break
+            else:
+                budget *= 2
+                rounds = None if rounds is None else rounds - 1
+            if found:
+                self.upper = self.best
+            elif found is not None:
+                self.upper, self.step = target - 1, 2 * self.step
+                self.seens = [{} for _ in orders]  # a lower target: explore again
 
     def _improve(self, goal: int) -> None:
         # Large-neighbourhood search: with the options of the other objectives kept,
