@@ -312,30 +312,36 @@ class _Search:
         self.upper = math.floor(self.root_bound + _EPSILON)
         levels = range(len(self.all_lists))
         # Two orders of the objectives: the fewest options first, the highest points
-        # first. Each is sometimes far faster than the other: they take turns.
+        # first. Each is sometimes far faster than the other: they take turns, the
+        # second with a quarter of the nodes (it is the faster one more rarely).
         orders = [list(levels), sorted(levels, key=lambda j: -self.all_lists[j][0][0])]
         self.seens: list[dict[tuple[int, int, int], int]] = [{} for _ in orders]
-        self.step = 1
+        self.seen_target = self.upper
         try:
-            # A short turn first: many collections are proven in it.
-            self._passes(orders, _FIRST_BUDGET, 1)
+            # A short turn first, aiming at the bound: many collections are proven in it.
+            self._passes(orders, _FIRST_BUDGET, 1, 1)
             if self.best < self.upper:
                 self._improve(self.upper)
-            self._passes(orders, 2 * _FIRST_BUDGET, None)
+            # The local search's answer is mostly the optimum or close to it: now any
+            # better answer will do.
+            self._passes(orders, 2 * _FIRST_BUDGET, None, self.upper)
         except _LimitReachedError:
             return False
         return True
 
-    def _passes(self, orders: list[list[int]], budget: int, rounds: int | None) -> None:
+    def _passes(self, orders: list[list[int]], budget: int, rounds: int | None, step: int) -> None:
         # Passes of the branch and bound until the answer is proven (or `rounds` turns
         # of the orders were cut by their budget, which doubles at each turn).
         while self.best < self.upper and rounds != 0:
             # Look for an answer of at least `target` only: when none exists, that
             # proves a bound (and the next pass looks further down).
-            target = max(self.best + 1, self.upper - self.step + 1)
+            target = max(self.best + 1, self.upper - step + 1)
+            if target < self.seen_target:  # the tables hold what a higher target cut
+                self.seens = [{} for _ in orders]
+            self.seen_target = target
             found = None
-            for order, seen in zip(orders, self.seens, strict=True):
-                found = self._exact(order, target, budget, seen)
+            for order, seen, share in zip(orders, self.seens, _SHARES, strict=True):
+                found = self._exact(order, target, max(1, budget // share), seen)
                 if found is not None or self.best >= target:
                     break
             else:
@@ -344,8 +350,7 @@ class _Search:
             if found:
                 self.upper = self.best
             elif found is not None:
-                self.upper, self.step = target - 1, 2 * self.step
-                self.seens = [{} for _ in orders]  # a lower target: explore again
+                self.upper, step = target - 1, 2 * step
 
     def _improve(self, goal: int) -> None:
         # Large-neighbourhood search: with the options of the other objectives kept,
@@ -647,6 +652,7 @@ class _Search:
 _SCAN = 8
 _NEIGHBOURHOODS = (2, 3, 4)
 _FIRST_BUDGET = 2000
+_SHARES = (1, 4)  # the budget of each order of the objectives: budget // share
 _PRICE_STEPS = 3000
 _PRICE_RATE = 1.0
 _PRICE_OPTIONS = 40
