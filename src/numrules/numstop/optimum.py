@@ -53,7 +53,9 @@ proven at once.
 
 from __future__ import annotations
 
+import functools
 import math
+import operator
 import time
 from collections.abc import Iterable, Sequence
 from itertools import combinations, product
@@ -282,6 +284,9 @@ class _Search:
         objectives = [lst[0][3] for lst in self.all_lists]
         self.all_sizes = [0 if o is Objective.SHADOW_STRAIGHT else o.size for o in objectives]
         self.all_bonuses = [options.config.bonus(o) for o in objectives]
+        self.all_named = [
+            functools.reduce(operator.or_, (o[2] for o in lst), 0) for lst in self.all_lists
+        ]
         self._levels(range(len(objectives)))
         self.root_bound = self.bound(0, [0] * (2 * len(self.lists)), float("inf"))
         self.upper = math.floor(self.root_bound + _EPSILON)
@@ -293,6 +298,11 @@ class _Search:
         self.reduced = [self.all_reduced[j] for j in levels]
         self.sizes = [self.all_sizes[j] for j in levels]
         self.bonuses = [self.all_bonuses[j] for j in levels]
+        # The named cards that still matter from each level on: those that options of
+        # the objectives left name (positions differing in the others are the same).
+        self.relevant = [0] * (len(levels) + 1)
+        for i in range(len(levels) - 1, -1, -1):
+            self.relevant[i] = self.relevant[i + 1] | self.all_named[levels[i]]
 
     def _count(self, nodes: int = 1) -> None:
         # Counts the work done; stops the search at the node limit or the deadline.
@@ -571,7 +581,7 @@ class _Search:
     def run(self, level: int = 0, score: int = 0, hints: list[int] | None = None) -> None:
         """Explore every choice from objective `level` on, given `score` so far."""
         self._count()
-        key = (level, self.free, self.named)
+        key = (level, self.free, self.named & self.relevant[level])
         before = self.seen.get(key, -1)
         if before >= score:
             return
