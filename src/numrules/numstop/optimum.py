@@ -8,7 +8,7 @@ and straight flushes name their exact cards (the family matters), Shadow straigh
 exact Shadows. An option is feasible when, at every value, the cards it takes plus those
 already taken do not exceed the cards of that value, and its named cards are still free.
 
-The search picks at most one option per objective, in four stages; each keeps a valid
+The search picks at most one option per objective, in five stages; each keeps a valid
 answer, so it can stop at any node (`search_validation`'s time and node limits):
 
 1. A greedy first answer: each objective's best option that still fits, in scorecard
@@ -19,36 +19,38 @@ answer, so it can stop at any node (`search_validation`'s time and node limits):
    - a Lagrangian bound: with a price on every card value (set once at the root by
      subgradient steps), the prices of the cards plus each objective's best option
      after paying for its cards.
-3. A local search (large neighbourhoods): with the options of the other objectives
+3. A short turn of the branch and bound below (a few thousand nodes), looking only for
+   answers that reach the root bound, then one, two, four... points lower while a pass
+   proves that none exists: many collections are proven here.
+4. A local search (large neighbourhoods): with the options of the other objectives
    kept, every pair, then every triple, then every four of objectives is solved again
    exactly, while that improves the answer. On hard collections the greedy answer is
    poor (348 points where 431 are possible) and the root bound is tight (431.7): this
    stage usually ends within a few points of the optimum, often on it, in a fraction of
    a second, and an answer that reaches the root bound is proven at once.
-4. A depth-first branch and bound over the objectives, in *passes*: a pass looks only for
-   answers of at least a target, the bound first (then one, two, four... points lower
-   while a pass proves that none exists). Inside a pass the bound of a node is the
-   smallest of the three above for the objectives left (the Lagrangian with the root
-   prices), computed lazily; the options of a level come by decreasing Lagrangian value,
-   so the first whose bound falls short ends the level; a table of explored positions
-   (same level, same cards left, reached with no more points) cuts the permutations
-   that lead to the same position; the last two objectives are an exact scan. Two
-   orders of the objectives (fewest options first; highest points first) take turns on
-   a doubling node budget: on some collections one is a hundred times faster than the
-   other. A pass cut by its budget keeps its table, so its next turn goes on where it
-   stopped.
+5. The depth-first branch and bound, looking for any better answer, to the end. The
+   bound of a node is the smallest of the three above for the objectives left (the
+   Lagrangian with the root prices), computed lazily, cheapest first; the options of a
+   level come by decreasing Lagrangian value, so the first whose bound falls short ends
+   the level; a table of explored positions (same level, same cards left, same named
+   cards among those the objectives left may name, reached with no more points) cuts
+   the permutations that lead to the same position; the last two objectives are an
+   exact scan. Two orders of the objectives (fewest options first; highest points
+   first) take turns on a doubling node budget, the second with a quarter of it: on
+   some collections one is a hundred times faster than the other. A pass cut by its
+   budget keeps its table, so its next turn goes on where it stopped.
 
 Finally the anonymous options get concrete cards, lowest in canonical order first.
 
-Cost (docs/performance.md, CPU on this project's 2-core machine): a few milliseconds
-for 10 cards, tens of milliseconds for 20, a few tenths of a second for most collections
-of 30 to 40 cards, whose setup (the options and the prices) is about 0.15 s. A few in a
-hundred random 40-card collections need 2-10 s to *prove* the optimum: the root bound is
-then within a point or two of it but the bound inside the tree is weak, and every option
-of an objective looks alike to it. Within a one-second limit the answer on those is
-still within 2% of the optimum (the local search finds it or nearly). All 102 family
-cards (43,000 options, most of them flushes) take about 0.6 s, setup included, and are
-proven at once.
+Cost (docs/performance.md, on this project's 2-core machine): a few milliseconds for 10
+cards, tens of milliseconds for 20, a few tenths of a second for most collections of 30
+to 40 cards (about 0.15 s of it to set up the options and the prices). About one in ten
+collections of 30 to 40 cards takes more than a second to be *proven* optimal, and a few
+in several hundred take 5 to 15 s: the root bound is then within a point or two of the
+optimum but the bounds inside the tree are weak, every option of an objective looking
+alike to them. Within a one-second limit the answer on every such collection known so
+far is within 1% of the optimum. All 102 family cards (43,000 options, most of them
+flushes) take about 0.9 s, setup included, and are proven at once.
 """
 
 from __future__ import annotations
