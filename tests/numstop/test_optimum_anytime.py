@@ -180,13 +180,14 @@ def test_the_finder_cache_stays_within_its_byte_budget() -> None:
         assert found == finder._find_sets(
             tuple(family[start : start + 30]), frozenset(ns.OBJECTIVES), 16
         )
-        held = sum(finder._set_bytes(answer) for answer in finder._cache.values())
+        held = sum(finder._set_bytes(answer) for answer, _ in finder._cache.values())
+        assert held == sum(size for _, size in finder._cache.values())
         assert held == finder._cache_bytes <= budget
     assert len(finder._cache) >= 2
     # An answer larger than the budget (three whole families, ~4.9 MB) is not kept.
     big = combination_sets(family[:51])
     assert finder._set_bytes(big) > budget
-    assert all(answer is not big for answer in finder._cache.values())
+    assert all(answer is not big for answer, _ in finder._cache.values())
     assert finder._cache_bytes <= budget
 
 

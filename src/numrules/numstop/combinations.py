@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import collections
 import functools
+import threading
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations, product
 
@@ -256,10 +257,12 @@ def wanted_objectives(objectives: Iterable[Objective]) -> frozenset[Objective]:
 
 _CACHE_BYTES = 4 << 20
 """What the finder's cache may hold at most (estimated, see `_set_bytes`): 4 MiB."""
-_cache: collections.OrderedDict[tuple[tuple[NumCard, ...], frozenset[Objective], int], Sets] = (
-    collections.OrderedDict()
-)
+_cache: collections.OrderedDict[
+    tuple[tuple[NumCard, ...], frozenset[Objective], int], tuple[Sets, int]
+] = collections.OrderedDict()
+"""Recent answers (least recently used first) and their estimated sizes."""
 _cache_bytes = 0
+_cache_lock = threading.Lock()
 
 
 def _set_bytes(found: Sets) -> int:
@@ -275,17 +278,20 @@ def _cached_sets(
     # least recently used first out, within _CACHE_BYTES (a larger answer is not kept).
     global _cache_bytes  # noqa: PLW0603
     key = (collection, wanted, max_value)
-    found = _cache.get(key)
-    if found is not None:
-        _cache.move_to_end(key)
-        return found
+    with _cache_lock:
+        entry = _cache.get(key)
+        if entry is not None:
+            _cache.move_to_end(key)
+            return entry[0]
     found = _find_sets(collection, wanted, max_value)
     size = _set_bytes(found)
     if size <= _CACHE_BYTES:
-        while _cache_bytes + size > _CACHE_BYTES:
-            _cache_bytes -= _set_bytes(_cache.popitem(last=False)[1])
-        _cache[key] = found
-        _cache_bytes += size
+        with _cache_lock:
+            if key not in _cache:
+                while _cache_bytes + size > _CACHE_BYTES:
+                    _cache_bytes -= _cache.popitem(last=False)[1][1]
+                _cache[key] = (found, size)
+                _cache_bytes += size
     return found
 
 
