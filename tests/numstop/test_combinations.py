@@ -244,6 +244,8 @@ def test_finder_refuses_what_is_not_a_collection() -> None:
         ns.best_validation(cards("R7 JOKER"))
     with pytest.raises(CollectionError):
         ns.find_combinations(cards("R7"), ["pair"])  # type: ignore[list-item]
+    with pytest.raises(CollectionError):
+        ns.best_validation(cards("R7 B7"), ["pair"])  # type: ignore[list-item]
     assert ns.best_validation(()) == ()
 
 

@@ -4,6 +4,7 @@ The rules in plain English are in docs/rules/numstop.md. This package exposes th
 uniform numrules game API (see docs/architecture.md), plus the combination finder
 (`find_combinations`, `best_validation`), `risk`, and the events of every `apply`
 (`events`, the classes of `EVENT_TYPES`)::
+(`find_combinations`, `best_validation`, `search_validation`) and `risk`::
 
     from numrules import numstop as ns
 
@@ -72,7 +73,7 @@ from numrules.numstop.objectives import (
     is_combination,
 )
 from numrules.numstop.observation import Observation, hidden_cards, observe
-from numrules.numstop.optimum import best_validation
+from numrules.numstop.optimum import ValidationSearch, best_validation, search_validation
 from numrules.numstop.risk import risk
 from numrules.numstop.rules import apply, is_terminal, legal_actions, new_game, to_act
 from numrules.numstop.scoring import objectives_done, points, scores, winners
@@ -176,6 +177,7 @@ __all__ = [
     "Validate",
     "Validated",
     "ValidationEnded",
+    "ValidationSearch",
     "all_cards",
     "apply",
     "best_validation",
@@ -199,6 +201,7 @@ __all__ = [
     "points",
     "risk",
     "scores",
+    "search_validation",
     "to_act",
     "winners",
 ]

@@ -14,7 +14,9 @@ by testing subsets of the collection.
 
 from __future__ import annotations
 
+import collections
 import functools
+import threading
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations, product
 
@@ -103,6 +105,7 @@ def _ranks(collection: Iterable[NumCard], max_value: int) -> _Ranks:
 
 
 Group = tuple[int, ...]
+Sets = tuple[tuple[Objective, tuple[FamilyCard, ...]], ...]
 
 
 def _with_wild(groups: Iterable[Group], shadows: Sequence[int]) -> Iterator[Group]:
@@ -224,7 +227,7 @@ def combination_sets(
     collection: Iterable[NumCard],
     objectives: Iterable[Objective] = OBJECTIVES,
     max_value: int = MAX_VALUE,
-) -> tuple[tuple[Objective, tuple[FamilyCard, ...]], ...]:
+) -> Sets:
     """Every (objective, cards) combination of `collection`, in `find_combinations` order.
 
     Raises:
@@ -233,17 +236,68 @@ def combination_sets(
 
     """
     cards = tuple(collection)
-    wanted = frozenset(objectives)
+    return _cached_sets(cards, wanted_objectives(objectives), max_value)
+
+
+def wanted_objectives(objectives: Iterable[Objective]) -> frozenset[Objective]:
+    """The objectives asked for, read once (an iterator will do), checked.
+
+    Raises:
+        CollectionError: `objectives` is not an iterable of `Objective` members.
+
+    """
+    try:
+        wanted = frozenset(objectives)
+    except TypeError:
+        raise CollectionError("objectives must be an iterable of Objective members") from None
     if not all(type(o) is Objective for o in wanted):
-        raise CollectionError("objectives must be Objective members")
-    return _cached_sets(cards, wanted, max_value)
+        raise CollectionError("objectives must be an iterable of Objective members")
+    return wanted
 
 
-@functools.lru_cache(maxsize=512)
+_CACHE_BYTES = 4 << 20
+"""What the finder's cache may hold at most (estimated, see `_set_bytes`): 4 MiB."""
+_cache: collections.OrderedDict[
+    tuple[tuple[NumCard, ...], frozenset[Objective], int], tuple[Sets, int]
+] = collections.OrderedDict()
+"""Recent answers (least recently used first) and their estimated sizes."""
+_cache_bytes = 0
+_cache_lock = threading.Lock()
+
+
+def _set_bytes(found: Sets) -> int:
+    # The memory of an answer, cards excepted (they are shared), slightly overestimated:
+    # the outer tuple, then per combination its (objective, cards) pair and its cards.
+    return 56 + sum(120 + 8 * len(cards) for _, cards in found)
+
+
 def _cached_sets(
     collection: tuple[NumCard, ...], wanted: frozenset[Objective], max_value: int
-) -> tuple[tuple[Objective, tuple[FamilyCard, ...]], ...]:
-    # Validation asks again for the same collection at every step: keep recent answers.
+) -> Sets:
+    # Validation asks again for the same collection at every step: keep recent answers,
+    # least recently used first out, within _CACHE_BYTES (a larger answer is not kept).
+    global _cache_bytes  # noqa: PLW0603
+    key = (collection, wanted, max_value)
+    with _cache_lock:
+        entry = _cache.get(key)
+        if entry is not None:
+            _cache.move_to_end(key)
+            return entry[0]
+    found = _find_sets(collection, wanted, max_value)
+    size = _set_bytes(found)
+    if size <= _CACHE_BYTES:
+        with _cache_lock:
+            if key not in _cache:
+                while _cache_bytes + size > _CACHE_BYTES:
+                    _cache_bytes -= _cache.popitem(last=False)[1][1]
+                _cache[key] = (found, size)
+                _cache_bytes += size
+    return found
+
+
+def _find_sets(
+    collection: tuple[NumCard, ...], wanted: frozenset[Objective], max_value: int
+) -> Sets:
     ranks = _ranks(collection, max_value)
     out: list[tuple[Objective, tuple[FamilyCard, ...]]] = []
     for objective in OBJECTIVES:
