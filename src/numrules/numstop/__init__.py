@@ -18,17 +18,19 @@ from numrules.core.events import Event, SeatLog, events
 from numrules.core.game import Game, no_optional_seats, seat_actions
 from numrules.numstop.actions import (
     ACTION_TYPES,
+    Abandon,
     Action,
     Activate,
+    Aim,
     Discard,
     Draw,
     EndTurn,
     EndValidation,
     Keep,
     Lock,
+    Pick,
     Reserve,
     Stop,
-    Validate,
     parse_action,
 )
 from numrules.numstop.cards import ACTION_CARDS, Stock, parse_card, parse_cards
@@ -40,7 +42,9 @@ from numrules.numstop.combinations import (
 from numrules.numstop.config import MAX_PLAYERS, MIN_PLAYERS, Config, Mode
 from numrules.numstop.event_types import (
     EVENT_TYPES,
+    Abandoned,
     ActionCardLost,
+    Aimed,
     Busted,
     DoubleActivated,
     DoubleTurn,
@@ -49,6 +53,7 @@ from numrules.numstop.event_types import (
     GameEnded,
     JokerPlayed,
     Locked,
+    Picked,
     QuantumKept,
     QuantumTook,
     Reserved,
@@ -76,6 +81,7 @@ from numrules.numstop.optimum import best_validation
 from numrules.numstop.risk import risk
 from numrules.numstop.rules import apply, is_terminal, legal_actions, new_game, to_act
 from numrules.numstop.scoring import objectives_done, points, scores, winners
+from numrules.numstop.selection import combination_actions
 from numrules.numstop.state import Phase, State, card_zones, check_state
 
 legal_actions_for = seat_actions(legal_actions)
@@ -131,9 +137,13 @@ __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "OBJECTIVES",
+    "Abandon",
+    "Abandoned",
     "Action",
     "ActionCardLost",
     "Activate",
+    "Aim",
+    "Aimed",
     "Busted",
     "CollectionError",
     "Combination",
@@ -156,6 +166,8 @@ __all__ = [
     "Objective",
     "Observation",
     "Phase",
+    "Pick",
+    "Picked",
     "QuantumKept",
     "QuantumTook",
     "Reserve",
@@ -173,7 +185,6 @@ __all__ = [
     "Stopped",
     "Swiped",
     "TurnSkipped",
-    "Validate",
     "Validated",
     "ValidationEnded",
     "all_cards",
@@ -181,6 +192,7 @@ __all__ = [
     "best_validation",
     "card_zones",
     "check_state",
+    "combination_actions",
     "combination_points",
     "events",
     "find_combinations",
