@@ -3,7 +3,14 @@
 The rules in plain English are in docs/rules/numstop.md. This package exposes the
 uniform numrules game API (see docs/architecture.md), plus the combination finder
 (`find_combinations`, `best_validation`), `risk`, and the events of every `apply`
-(`events`, the classes of `EVENT_TYPES`)::
+(`events`, the classes of `EVENT_TYPES`).
+
+Validation is a sequence of small decisions, none offering more than the collection
+size + 12 actions: AIM at an open objective the collection can fill (`0:aim pair`),
+PICK its cards one at a time, each one that can still complete it (`0:pick R7`; the
+last pick validates the combination), or ABANDON it (`0:abandon`); END when done
+(`0:end`). `combination_actions(seat, combination)` gives the actions of a whole
+`Combination`::
 
     from numrules import numstop as ns
 
