@@ -9,7 +9,7 @@ import pytest
 
 from numrules import IllegalActionError, Reason
 from numrules import numstop as ns
-from numrules.core.cards import NumCard, num_card_key
+from numrules.core.cards import FamilyCard, NumCard, num_card_key
 from numrules.numstop.state import TURN_PHASES
 
 Scorecard = tuple[int | None, ...]
@@ -51,6 +51,8 @@ def table(
     skipped: Iterable[int] = (),
     peeks: tuple[int | None, int | None] = (None, None),
     scorecards: Iterable[Scorecard] = (),
+    objective: str | None = None,
+    selection: str = "",
     seed: int = 0,
     **rules: Any,
 ) -> ns.State:
@@ -60,9 +62,13 @@ def table(
     `scored` and `scorecards` are per seat from seat 0 (missing seats: empty). The cards
     named nowhere go under stock B in canonical order (`rest="B"`, the default while a
     turn is in play) or to the end of the discard (`rest="discard"`, the default after
-    the round). The position must pass `check_state`.
+    the round). `objective` and `selection` are the combination the seat to act is
+    picking (phase SELECTION, the default with an objective). The position must pass
+    `check_state`.
     """
     config = ns.Config(players=players, **rules)
+    if objective is not None and phase is ns.Phase.START:
+        phase = ns.Phase.SELECTION
 
     def per_seat(texts: Iterable[str]) -> tuple[tuple[NumCard, ...], ...]:
         given = [cards(t) for t in texts]
@@ -102,6 +108,8 @@ def table(
         skipped=frozenset(skipped),
         peeks=peeks,
         scorecards=tuple(given_cards + [scorecard()] * (players - len(given_cards))),
+        objective=None if objective is None else ns.Objective(objective),
+        selection=cards(selection),
     )
     ns.check_state(state)
     return state
@@ -115,6 +123,16 @@ def play(state: ns.State, *moves: str) -> ns.State:
         state = ns.apply(state, action)
         ns.check_state(state)
     return state
+
+
+def validate(seat: int, objective: str, text: str) -> tuple[str, ...]:
+    """The moves (notation) by which `seat` validates `objective` with these cards.
+
+    Written with `combination_actions`: aim at the objective, then pick each card.
+    """
+    chosen = tuple(c for c in cards(text) if type(c) is FamilyCard)
+    combination = ns.Combination(ns.Objective(objective), chosen, 0)
+    return tuple(str(action) for action in ns.combination_actions(seat, combination))
 
 
 def refused(state: ns.State, move: str | Any, reason: Reason) -> IllegalActionError:

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from numrules import numstop as ns
 from numrules.core.cards import Family, FamilyCard, NumCard, family_card, num_card_key
 from numrules.numstop.combinations import CollectionError
-from tests.numstop.helpers import cards, scorecard, table
+from tests.numstop.helpers import cards, moves_of, play, scorecard, table
 
 Objective = ns.Objective
 NON_SHADOW = (Family.RED, Family.BLUE, Family.GREEN, Family.YELLOW, Family.RAINBOW)
@@ -249,7 +249,7 @@ def test_finder_refuses_what_is_not_a_collection() -> None:
     assert ns.best_validation(()) == ()
 
 
-def test_validation_offers_exactly_the_finder_over_unused_cards() -> None:
+def test_validation_offers_the_objectives_the_finder_finds_in_unused_cards() -> None:
     state = table(
         2,
         phase=ns.Phase.VALIDATION,
@@ -257,10 +257,16 @@ def test_validation_offers_exactly_the_finder_over_unused_cards() -> None:
         scored=["R9 B9"],
         scorecards=[scorecard(pair=18)],
     )
-    expected = [
-        f"0:validate {c.objective.value} {' '.join(map(str, c.cards))}"
-        for c in ns.find_combinations(cards("R7 B7 G7 SH3 Y8"), ns.OBJECTIVES[1:])
-    ]
-    assert [str(a) for a in ns.legal_actions(state)] == [*expected, "0:end"]
-    assert "0:validate three_of_a_kind R7 B7 G7" in expected
-    assert not any(" pair " in move for move in expected)
+    found = ns.find_combinations(cards("R7 B7 G7 SH3 Y8"), ns.OBJECTIVES[1:])
+    expected = [f"0:aim {o.value}" for o in ns.OBJECTIVES if o in {c.objective for c in found}]
+    assert moves_of(state) == [*expected, "0:end"]
+    assert "0:aim three_of_a_kind" in expected
+    assert "0:aim pair" not in expected  # validated already
+    state = play(state, "0:aim three_of_a_kind")
+    picks = {
+        f"0:pick {card}"
+        for c in found
+        if c.objective.value == "three_of_a_kind"
+        for card in c.cards
+    }
+    assert set(moves_of(state)) == {*picks, "0:abandon"}

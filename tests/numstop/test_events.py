@@ -269,9 +269,12 @@ def test_validation_and_the_end_of_the_game() -> None:
         collections=["", "R7 B7"],
         scorecards=[full_scorecard(10), scorecard()],
     )
-    after = play(state, "0:end", "1:validate pair R7 B7", "1:end")
+    after = play(state, "0:end", "1:aim pair", "1:pick B7", "1:pick R7", "1:end")
     assert told(after, state) == [
         "seat 0 is done validating: 10 objectives, 100 points in all",
+        "seat 1 aims at pair",
+        "seat 1 picks B7 for pair",
+        "seat 1 picks R7 for pair",
         "seat 1 validates pair R7 B7 for 14 points",
         "seat 1 is done validating: 1 objective, 14 points in all",
         "the game ends: seat 0 wins (seat 0 100 points / 10 objectives, "

@@ -32,11 +32,11 @@ JOKER, DOUBLE, SKIP, FLIP, SWIPE, QUANTUM = ns.ACTION_CARDS
         (ns.Keep(2, None), "2:keep none"),
         (ns.Discard(1, SH5), "1:discard SH5"),
         (ns.EndTurn(2), "2:end turn"),
-        (ns.Validate(0, ns.Objective.PAIR, (R7, B7)), "0:validate pair R7 B7"),
-        (
-            ns.Validate(1, ns.Objective.SHADOW_STRAIGHT, cards("R4 B6 SH5")),
-            "1:validate shadow_straight R4 B6 SH5",
-        ),
+        (ns.Aim(0, ns.Objective.PAIR), "0:aim pair"),
+        (ns.Aim(1, ns.Objective.SHADOW_STRAIGHT), "1:aim shadow_straight"),
+        (ns.Pick(0, R7), "0:pick R7"),
+        (ns.Pick(3, SH5), "3:pick SH5"),
+        (ns.Abandon(2), "2:abandon"),
         (ns.EndValidation(1), "1:end"),
     ],
 )
@@ -73,9 +73,14 @@ def test_every_action_has_a_notation_that_parses_back(action: ns.Action, text: s
         "0:activate DOUBLE x",
         "0:activate QUANTUM C",
         "0:activate DOUBLE 1 2",
-        "0:validate",
-        "0:validate nothing R1",
-        "0:validate pair R7 X7",
+        "0:validate pair R7 B7",  # a combination is validated card by card
+        "0:aim",
+        "0:aim nothing",
+        "0:aim pair R7",
+        "0:pick",
+        "0:pick X7",
+        "0:pick R7 B7",
+        "0:abandon pair",
     ],
 )
 def test_malformed_action_notation_is_a_notation_error(text: str) -> None:
@@ -189,6 +194,7 @@ def test_states_round_trip_through_json_in_every_phase() -> None:
         play(table(a="R1 R2 R3", reserves=["QUANTUM"]), "0:activate QUANTUM A"),
         table(phase=ns.Phase.SKIPPED, player=1, doubled=[1], discard="SKIP DOUBLE"),
         table(phase=ns.Phase.VALIDATION, collections=["R1 B1"], scored=["", "R2 B2"]),
+        table(collections=["R1 B1 SH4"], objective="pair", selection="SH4"),
         play(table(phase=ns.Phase.VALIDATION, players=2, max_rounds=1), "0:end", "1:end"),
     ]
     for state in positions:

@@ -1,4 +1,4 @@
-"""The objective table, through VALIDATE: what each objective needs and what it scores."""
+"""The objective table, through stepwise validation: what each objective needs and scores."""
 
 from __future__ import annotations
 
@@ -6,13 +6,7 @@ import pytest
 
 from numrules import Reason
 from numrules import numstop as ns
-from numrules.core.cards import num_card_key
-from tests.numstop.helpers import cards, play, refused, scorecard, table
-
-
-def validate(objective: str, text: str) -> ns.Validate:
-    """Seat 0 validates `objective` with these cards (put in canonical order)."""
-    return ns.Validate(0, ns.Objective(objective), tuple(sorted(cards(text), key=num_card_key)))
+from tests.numstop.helpers import play, refused, scorecard, table, validate
 
 
 @pytest.mark.parametrize(
@@ -43,9 +37,7 @@ def test_each_objective_validates_and_scores_by_the_table(
     objective: str, text: str, points: int
 ) -> None:
     state = table(phase=ns.Phase.VALIDATION, collections=[f"{text} Y0"])
-    action = validate(objective, text)
-    assert action in ns.legal_actions(state)
-    after = ns.apply(state, action)
+    after = play(state, *validate(0, objective, text))
     assert after.scorecards[0] == scorecard(**{objective: points})
     assert [str(c) for c in after.collections[0]] == ["Y0"]
 
@@ -71,7 +63,17 @@ def test_each_objective_validates_and_scores_by_the_table(
 )
 def test_cards_that_miss_the_objective_are_refused(objective: str, text: str) -> None:
     state = table(phase=ns.Phase.VALIDATION, collections=[text])
-    refused(state, validate(objective, text), Reason.NOT_ALLOWED)
+    moves = validate(0, objective, text)
+    # The objective cannot be aimed at, or a pick is refused: it cannot complete, or
+    # (three_of_a_kind R4 B4 SH1 SH2) the first three cards were already validated.
+    for move in moves:
+        if move not in [str(action) for action in ns.legal_actions(state)]:
+            done = state.phase is ns.Phase.VALIDATION and ":pick " in move
+            refused(state, move, Reason.WRONG_PHASE if done else Reason.NOT_ALLOWED)
+            break
+        state = play(state, move)
+    else:
+        raise AssertionError(f"{objective} {text} was validated")
 
 
 def test_bonuses_and_wild_points_come_from_the_config() -> None:
@@ -82,5 +84,7 @@ def test_bonuses_and_wild_points_come_from_the_config() -> None:
         bonuses=bonuses,
         wild_points=0,
     )
-    after = play(state, "0:validate pair R7 SH2", "0:validate shadow_straight R3 B5 SH4")
+    after = play(
+        state, *validate(0, "pair", "R7 SH2"), *validate(0, "shadow_straight", "R3 B5 SH4")
+    )
     assert after.scorecards[0] == scorecard(pair=7 + 0 + 1, shadow_straight=50)

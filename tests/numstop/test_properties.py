@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from numrules import numstop as ns
 from numrules.core.cards import Family, FamilyCard, NumCard
+from numrules.numstop.state import TURN_PHASES
 
 STEPS = 1500
 QUANTUM = ns.parse_card("QUANTUM")
@@ -61,13 +62,18 @@ def buildable(pile: tuple[NumCard, ...]) -> bool:
     return not pairs and not runs
 
 
-def table_points(config: ns.Config, validate: ns.Validate) -> int:
+def table_points(config: ns.Config, objective: ns.Objective, zone: tuple[NumCard, ...]) -> int:
     """The score of a combination by the objective table of the rules page (not the engine's)."""
-    bonus = config.bonuses[ns.OBJECTIVES.index(validate.objective)]
-    if validate.objective is ns.Objective.SHADOW_STRAIGHT:
+    bonus = config.bonuses[ns.OBJECTIVES.index(objective)]
+    if objective is ns.Objective.SHADOW_STRAIGHT:
         return bonus
-    cards = family_cards(validate.cards)
+    cards = family_cards(zone)
     return bonus + sum(10 if c.family is Family.SHADOW else c.value for c in cards)
+
+
+def completes(step: Step) -> bool:
+    """Whether the step picks the last card of a combination (which validates it)."""
+    return type(step.action) is ns.Pick and step.after.phase is ns.Phase.VALIDATION
 
 
 @given(random_steps())
@@ -79,21 +85,26 @@ def test_piles_never_hold_a_stop_pattern(steps: list[Step]) -> None:
 @given(random_steps())
 def test_a_validation_adds_exactly_the_table_score_to_that_seat(steps: list[Step]) -> None:
     for step in steps:
-        if type(step.action) is not ns.Validate:
+        if not completes(step):
             assert step.after.phase is ns.Phase.OVER or all(
                 after == before or before is None
                 for b, a in zip(step.before.scorecards, step.after.scorecards, strict=True)
                 for before, after in zip(b, a, strict=True)
             )
             continue
-        seat, slot = step.action.seat, ns.OBJECTIVES.index(step.action.objective)
+        action = step.action
+        assert type(action) is ns.Pick
+        objective, picked = step.before.objective, (*step.before.selection, action.card)
+        assert objective is not None
+        assert len(picked) == objective.size
+        seat, slot = action.seat, ns.OBJECTIVES.index(objective)
         gained = [a - b for a, b in zip(ns.points(step.after), ns.points(step.before), strict=True)]
         expected = [0] * step.before.players
-        expected[seat] = table_points(step.before.config, step.action)
+        expected[seat] = table_points(step.before.config, objective, picked)
         assert gained == expected
         assert step.before.scorecards[seat][slot] is None
         assert step.after.scorecards[seat][slot] == expected[seat]
-        used = set(step.action.cards)
+        used = set(picked)
         assert used <= set(step.before.collections[seat])
         assert set(step.after.collections[seat]) == set(step.before.collections[seat]) - used
 
@@ -106,7 +117,7 @@ def test_turns_go_left_and_rounds_start_with_seat_r_mod_n(steps: list[Step]) -> 
         if after.round != before.round:
             assert after.round == before.round + 1
             assert after.player == after.round % n
-        elif after.phase is ns.Phase.VALIDATION and before.phase is not ns.Phase.VALIDATION:
+        elif after.phase is ns.Phase.VALIDATION and before.phase in TURN_PHASES:
             assert after.player == before.round % n  # the round's first player validates first
         elif after.player != before.player and after.phase is not ns.Phase.OVER:
             assert after.player == (before.player + 1) % n

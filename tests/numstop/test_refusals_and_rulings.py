@@ -35,7 +35,9 @@ def test_a_round_holds_108_cards_in_classic_and_102_in_discovery() -> None:
         "0:reserve FLIP",
         "0:end turn",
         "0:end",
-        "0:validate pair R7 B7",
+        "0:aim pair",
+        "0:pick R7",
+        "0:abandon",
     ],
 )
 def test_decisions_out_of_their_phase_are_refused_at_the_start_of_a_turn(move: str) -> None:
@@ -49,6 +51,8 @@ def test_decisions_out_of_their_phase_are_refused_at_the_start_of_a_turn(move: s
 )
 def test_turn_actions_are_refused_during_validation(move: str) -> None:
     refused(table(phase=ns.Phase.VALIDATION, collections=["R7 B7"]), move, Reason.WRONG_PHASE)
+    picking = table(collections=["R7 B7"], objective="pair", selection="R7")
+    refused(picking, move, Reason.WRONG_PHASE)
 
 
 def test_no_activation_during_a_quantum_choice_or_after_a_flip() -> None:
@@ -89,8 +93,11 @@ def test_junk_in_decisions_and_validations_is_malformed() -> None:
     drawn = play(table(a="FLIP"), "0:draw A")
     refused(drawn, ns.Reserve(0, "FLIP"), Reason.MALFORMED)  # type: ignore[arg-type]
     validating = table(phase=ns.Phase.VALIDATION, collections=["R7 B7"])
-    refused(validating, ns.Validate(0, "pair", (R7, B7)), Reason.MALFORMED)  # type: ignore[arg-type]
-    refused(validating, ns.Validate(0, ns.Objective.PAIR, [R7, B7]), Reason.MALFORMED)  # type: ignore[arg-type]
+    refused(validating, ns.Aim(0, "pair"), Reason.MALFORMED)  # type: ignore[arg-type]
+    refused(validating, ns.Aim(0, 0), Reason.MALFORMED)  # type: ignore[arg-type]
+    picking = play(validating, "0:aim pair")
+    refused(picking, ns.Pick(0, "R7"), Reason.MALFORMED)  # type: ignore[arg-type]
+    refused(picking, ns.Pick(0, (R7, B7)), Reason.MALFORMED)  # type: ignore[arg-type]
     refused(validating, ("0:end",), Reason.MALFORMED)
 
 

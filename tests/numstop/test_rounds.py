@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from numrules import ConfigError, NotationError, Reason
+from numrules import ConfigError, Reason
 from numrules import numstop as ns
 from numrules.core.cards import parse_num_cards
 from numrules.core.rng import derive_seed, shuffled
@@ -21,6 +21,7 @@ from tests.numstop.helpers import (
     scorecard,
     table,
     text,
+    validate,
 )
 
 VALIDATION = ns.Phase.VALIDATION
@@ -195,12 +196,12 @@ def validating(**fields: object) -> ns.State:
 def test_validation_starts_with_the_rounds_first_player_and_goes_left() -> None:
     state = validating()
     assert moves_of(state)[-1] == "1:end"
-    assert "1:validate pair B7 G7" in moves_of(state)
-    refused(state, "2:validate pair B9 G9", Reason.NOT_YOUR_TURN)
+    assert "1:aim pair" in moves_of(state)
+    refused(state, "2:aim pair", Reason.NOT_YOUR_TURN)
     refused(state, "0:end", Reason.NOT_YOUR_TURN)
     state = play(state, "1:end")
     assert (state.phase, state.player) == (VALIDATION, 2)
-    state = play(state, "2:validate pair B9 G9", "2:end")
+    state = play(state, *validate(2, "pair", "B9 G9"), "2:end")
     assert (state.phase, state.player) == (VALIDATION, 0)
     assert moves_of(state) == ["0:end"]
     state = play(state, "0:end")
@@ -210,7 +211,7 @@ def test_validation_starts_with_the_rounds_first_player_and_goes_left() -> None:
 
 def test_a_wild_validates_and_scores_10() -> None:
     state = validating()
-    after = play(state, "1:validate three_of_a_kind R7 B7 SH2")
+    after = play(state, *validate(1, "three_of_a_kind", "R7 B7 SH2"))
     assert after.scorecards[1] == scorecard(three_of_a_kind=7 + 7 + 10 + 10)
     assert collections(after)[1] == "G7 Y3"
     assert text(after.scored[1]) == "R7 B7 SH2"
@@ -220,20 +221,20 @@ def test_a_wild_validates_and_scores_10() -> None:
 
 def test_a_wild_completes_a_straight() -> None:
     state = table(phase=VALIDATION, collections=["R5 B6 SH2 Y8"])
-    after = play(state, "0:validate small_straight R5 B6 Y8 SH2")
+    after = play(state, *validate(0, "small_straight", "R5 B6 Y8 SH2"))
     assert after.scorecards[0] == scorecard(small_straight=5 + 6 + 10 + 8 + 5)
 
 
 def test_a_shadow_straight_scores_30_flat() -> None:
     state = table(phase=VALIDATION, collections=["R15 SH16 B14"])
-    after = play(state, "0:validate shadow_straight R15 B14 SH16")
+    after = play(state, *validate(0, "shadow_straight", "R15 B14 SH16"))
     assert after.scorecards[0] == scorecard(shadow_straight=30)
 
 
 def test_a_card_serves_one_combination_per_round() -> None:
-    state = play(validating(), "1:validate pair R7 B7")
+    state = play(validating(), *validate(1, "pair", "R7 B7"))
     assert state.scorecards[1] == scorecard(pair=14)
-    refused(state, "1:validate three_of_a_kind R7 G7 SH2", Reason.CARD_NOT_HELD)
+    refused(state, "1:aim three_of_a_kind", Reason.NOT_ALLOWED)
     # G7 SH2 Y3 are left: no three of a kind without R7 or B7, the pair is done.
     assert moves_of(state) == ["1:end"]
     assert (collections(state)[1], text(state.scored[1])) == ("G7 SH2 Y3", "R7 B7")
@@ -241,26 +242,31 @@ def test_a_card_serves_one_combination_per_round() -> None:
 
 def test_a_validated_objective_is_final() -> None:
     state = validating(scorecards=[scorecard(), scorecard(pair=4)])
-    assert not any(move.startswith("1:validate pair ") for move in moves_of(state))
-    refused(state, "1:validate pair B7 G7", Reason.BAD_TARGET)
-    assert "1:validate three_of_a_kind R7 B7 G7" in moves_of(state)
+    assert "1:aim pair" not in moves_of(state)
+    refused(state, "1:aim pair", Reason.BAD_TARGET)
+    assert "1:aim three_of_a_kind" in moves_of(state)
 
 
 def test_bad_validations_are_refused_with_their_reason() -> None:
     state = validating()
-    # Notation is put in canonical order; an object built out of order is refused.
-    assert ns.parse_action("1:validate pair B7 R7") == ns.parse_action("1:validate pair R7 B7")
-    refused(state, ns.Validate(1, ns.Objective.PAIR, cards("B7 R7")), Reason.MALFORMED)
-    refused(state, ns.Validate(1, ns.Objective.PAIR, cards("R7 R7")), Reason.MALFORMED)
-    with pytest.raises(NotationError, match="twice"):
-        ns.parse_action("1:validate pair R7 R7")
-    refused(state, "1:validate pair R1 R2", Reason.CARD_NOT_HELD)  # seat 0's cards
-    refused(state, "1:validate small_straight R7 B7 G7 Y3", Reason.NOT_ALLOWED)
-    refused(state, "1:validate pair R7 B7 G7", Reason.NOT_ALLOWED)  # too many cards
+    refused(state, "1:pick R7", Reason.WRONG_PHASE)  # aim first
+    refused(state, "1:abandon", Reason.WRONG_PHASE)
+    refused(state, "1:aim flush", Reason.NOT_ALLOWED)  # no flush in the collection
+    refused(state, ns.Aim(1, "pair"), Reason.MALFORMED)  # type: ignore[arg-type]
+    state = play(state, "1:aim pair")
+    refused(state, "1:pick R1", Reason.CARD_NOT_HELD)  # seat 0's card
+    refused(state, "1:pick JOKER", Reason.CARD_NOT_HELD)
+    refused(state, ns.Pick(1, "R7"), Reason.MALFORMED)  # type: ignore[arg-type]
+    state = play(state, "1:pick R7")
+    refused(state, "1:pick Y3", Reason.NOT_ALLOWED)  # Y3 does not pair with R7
+    refused(state, "1:pick R7", Reason.CARD_NOT_HELD)  # picked already
+    refused(state, "1:aim three_of_a_kind", Reason.WRONG_PHASE)
+    refused(state, "1:end", Reason.WRONG_PHASE)  # abandon first
     two_wilds = table(phase=VALIDATION, collections=["SH2 SH3"])
-    refused(two_wilds, "0:validate pair SH2 SH3", Reason.NOT_ALLOWED)
+    refused(two_wilds, "0:aim pair", Reason.NOT_ALLOWED)
     in_play = table(collections=["R7 B7"])
-    refused(in_play, "0:validate pair R7 B7", Reason.WRONG_PHASE)
+    refused(in_play, "0:aim pair", Reason.WRONG_PHASE)
+    refused(in_play, "0:pick R7", Reason.WRONG_PHASE)
     refused(in_play, "0:end", Reason.WRONG_PHASE)
 
 
@@ -290,7 +296,7 @@ def last_round(mode: ns.Mode) -> ns.State:
 
 
 def test_the_game_ends_after_the_round_in_which_someone_completes_all_ten() -> None:
-    state = play(last_round(ns.Mode.CLASSIC), "0:end", "1:validate shadow_straight R3 B5 SH4")
+    state = play(last_round(ns.Mode.CLASSIC), "0:end", *validate(1, "shadow_straight", "R3 B5 SH4"))
     assert state.scorecards[1] == (5,) * 9 + (30,)
     state = play(state, "1:end")
     assert (state.phase, state.player) == (VALIDATION, 2)  # the round's validation goes on
@@ -309,7 +315,7 @@ def test_the_game_ends_after_the_round_in_which_someone_completes_all_ten() -> N
 
 def test_discovery_is_won_by_the_number_of_objectives() -> None:
     state = last_round(ns.Mode.DISCOVERY)
-    state = play(state, "0:end", "1:validate shadow_straight R3 B5 SH4", "1:end", "2:end")
+    state = play(state, "0:end", *validate(1, "shadow_straight", "R3 B5 SH4"), "1:end", "2:end")
     assert ns.scores(state) == (1, 10, 1)
     assert ns.points(state) == (50, 75, 75)
     assert ns.objectives_done(state) == (1, 10, 1)

@@ -49,6 +49,8 @@ class Tracker:
         self.doubled: set[int] = set()
         self.skipped: set[int] = set()
         self.scorecards: list[list[int | None]] = [[None] * len(ns.OBJECTIVES) for _ in range(n)]
+        self.objective: ns.Objective | None = None  # the combination being picked
+        self.selection: Cards = ()
 
     # --- helpers written from the rules ------------------------------------------------
 
@@ -147,8 +149,37 @@ class Tracker:
         self.phase, self.player = ns.Phase.VALIDATION, self.round % n
         self.drawn, self.double = 0, False
 
+    def _aimed(self, event: ns.Aimed) -> None:
+        assert self.phase is ns.Phase.VALIDATION
+        assert event.seat == self.player
+        slot = ns.OBJECTIVES.index(event.objective)
+        assert self.scorecards[event.seat][slot] is None, "an objective is validated once"
+        self.phase, self.objective, self.selection = ns.Phase.SELECTION, event.objective, ()
+
+    def _picked(self, event: ns.Picked) -> None:
+        assert self.phase is ns.Phase.SELECTION
+        assert event.seat == self.player
+        assert event.objective is self.objective
+        assert event.card in self.collections[event.seat], "a card of the collection"
+        assert event.card not in self.selection, "each card is picked once"
+        self.selection += (event.card,)
+        assert len(self.selection) <= event.objective.size
+
+    def _abandoned(self, event: ns.Abandoned) -> None:
+        assert self.phase is ns.Phase.SELECTION
+        assert event.seat == self.player
+        assert (event.objective, event.cards) == (self.objective, self.selection)
+        self.phase, self.objective, self.selection = ns.Phase.VALIDATION, None, ()
+
     def _validated(self, event: ns.Validated) -> None:
         seat, cards = event.seat, event.cards
+        # The last card picked completes the combination: it is validated at once.
+        assert self.phase is ns.Phase.SELECTION
+        assert seat == self.player
+        assert event.objective is self.objective
+        assert sorted(map(str, cards)) == sorted(map(str, self.selection))
+        assert len(cards) == event.objective.size
+        self.phase, self.objective, self.selection = ns.Phase.VALIDATION, None, ()
         assert all(c in self.collections[seat] for c in cards)
         self.collections[seat] = tuple(c for c in self.collections[seat] if c not in cards)
         self.scored[seat] += cards
@@ -267,9 +298,17 @@ class Tracker:
         elif isinstance(event, ns.RoundEnded):
             assert event.round == self.round
             self._round_ended(event)
+        elif isinstance(event, ns.Aimed):
+            self._aimed(event)
+        elif isinstance(event, ns.Picked):
+            self._picked(event)
+        elif isinstance(event, ns.Abandoned):
+            self._abandoned(event)
         elif isinstance(event, ns.Validated):
             self._validated(event)
         elif isinstance(event, ns.ValidationEnded):
+            assert self.phase is ns.Phase.VALIDATION
+            assert event.seat == self.player
             points, done = self._totals()
             assert (event.objectives, event.points) == (done[event.seat], points[event.seat])
             self.player = (event.seat + 1) % self.config.players
@@ -301,6 +340,8 @@ class Tracker:
             frozenset(self.doubled),
             frozenset(self.skipped),
             tuple(tuple(card) for card in self.scorecards),
+            self.objective,
+            self.selection,
         )
 
 
@@ -325,4 +366,6 @@ def public_part(observation: ns.Observation) -> Any:
         o.doubled,
         o.skipped,
         o.scorecards,
+        o.objective,
+        o.selection,
     )

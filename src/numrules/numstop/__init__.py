@@ -2,9 +2,15 @@
 
 The rules in plain English are in docs/rules/numstop.md. This package exposes the
 uniform numrules game API (see docs/architecture.md), plus the combination finder
-(`find_combinations`, `best_validation`), `risk`, and the events of every `apply`
-(`events`, the classes of `EVENT_TYPES`)::
-(`find_combinations`, `best_validation`, `search_validation`) and `risk`::
+(`find_combinations`, `best_validation`, `search_validation`), `risk`, and the events
+of every `apply` (`events`, the classes of `EVENT_TYPES`).
+
+Validation is a sequence of small decisions, none offering more than the collection
+size + 12 actions: AIM at an open objective the collection can fill (`0:aim pair`),
+PICK its cards one at a time, each one that can still complete it (`0:pick R7`; the
+last pick validates the combination), or ABANDON it (`0:abandon`); END when done
+(`0:end`). `combination_actions(seat, combination)` gives the actions of a whole
+`Combination`::
 
     from numrules import numstop as ns
 
@@ -19,17 +25,19 @@ from numrules.core.events import Event, SeatLog, events
 from numrules.core.game import Game, no_optional_seats, seat_actions
 from numrules.numstop.actions import (
     ACTION_TYPES,
+    Abandon,
     Action,
     Activate,
+    Aim,
     Discard,
     Draw,
     EndTurn,
     EndValidation,
     Keep,
     Lock,
+    Pick,
     Reserve,
     Stop,
-    Validate,
     parse_action,
 )
 from numrules.numstop.cards import ACTION_CARDS, Stock, parse_card, parse_cards
@@ -41,7 +49,9 @@ from numrules.numstop.combinations import (
 from numrules.numstop.config import MAX_PLAYERS, MIN_PLAYERS, Config, Mode
 from numrules.numstop.event_types import (
     EVENT_TYPES,
+    Abandoned,
     ActionCardLost,
+    Aimed,
     Busted,
     DoubleActivated,
     DoubleTurn,
@@ -50,6 +60,7 @@ from numrules.numstop.event_types import (
     GameEnded,
     JokerPlayed,
     Locked,
+    Picked,
     QuantumKept,
     QuantumTook,
     Reserved,
@@ -77,6 +88,7 @@ from numrules.numstop.optimum import ValidationSearch, best_validation, search_v
 from numrules.numstop.risk import risk
 from numrules.numstop.rules import apply, is_terminal, legal_actions, new_game, to_act
 from numrules.numstop.scoring import objectives_done, points, scores, winners
+from numrules.numstop.selection import combination_actions
 from numrules.numstop.state import Phase, State, card_zones, check_state
 
 legal_actions_for = seat_actions(legal_actions)
@@ -132,9 +144,13 @@ __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "OBJECTIVES",
+    "Abandon",
+    "Abandoned",
     "Action",
     "ActionCardLost",
     "Activate",
+    "Aim",
+    "Aimed",
     "Busted",
     "CollectionError",
     "Combination",
@@ -157,6 +173,8 @@ __all__ = [
     "Objective",
     "Observation",
     "Phase",
+    "Pick",
+    "Picked",
     "QuantumKept",
     "QuantumTook",
     "Reserve",
@@ -174,7 +192,6 @@ __all__ = [
     "Stopped",
     "Swiped",
     "TurnSkipped",
-    "Validate",
     "Validated",
     "ValidationEnded",
     "ValidationSearch",
@@ -183,6 +200,7 @@ __all__ = [
     "best_validation",
     "card_zones",
     "check_state",
+    "combination_actions",
     "combination_points",
     "events",
     "find_combinations",

@@ -16,12 +16,14 @@ in Num notation, stocks `A` and `B`, seats numbered from 0.
 | `Keep(seat, None)` | `0:keep none` | keep none of the QUANTUM cards |
 | `Discard(seat, card)` | `0:discard SH5` | discard the drawn Shadow, keep the pile |
 | `EndTurn(seat)` | `0:end turn` | end a skipped turn |
-| `Validate(seat, objective, cards)` | `0:validate pair R7 B7` | validate a combination |
+| `Aim(seat, objective)` | `0:aim pair` | validation: start a combination for an open objective |
+| `Pick(seat, card)` | `0:pick R7` | pick a card of that combination (the last one validates it) |
+| `Abandon(seat)` | `0:abandon` | give up the combination in progress; nothing is scored |
 | `EndValidation(seat)` | `0:end` | validate nothing more this round |
 
-The cards of `Validate` are listed in canonical order (`num_card_key`: by family
-R, B, G, Y, RB, SH, each by value), as `legal_actions` lists them; `parse_action` accepts them in
-any order and puts them in that order.
+A combination is validated card by card: `aim`, then one `pick` per card;
+`combination_actions` (in `numrules.numstop.selection`) writes them for a whole
+`Combination`.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ import re
 
 import attrs
 
-from numrules.core.cards import NumCard, num_card_key
+from numrules.core.cards import NumCard
 from numrules.core.errors import NotationError
 from numrules.core.notation import split_seat
 from numrules.core.validation import quote
@@ -140,16 +142,39 @@ class EndTurn:
 
 
 @attrs.frozen(slots=True)
-class Validate:
-    """Validate `objective` with exactly `cards` of the collection (canonical order)."""
+class Aim:
+    """Start a combination for `objective`, an open objective the collection can fill."""
 
     seat: int
     objective: Objective
-    cards: tuple[NumCard, ...]
 
     def __str__(self) -> str:
-        cards = "".join(f" {card}" for card in self.cards)
-        return f"{self.seat}:validate {_text(self.objective)}{cards}"
+        return f"{self.seat}:aim {_text(self.objective)}"
+
+
+@attrs.frozen(slots=True)
+class Pick:
+    """Pick `card` of the collection for the combination in progress.
+
+    The card must still complete a combination with the cards picked before; the pick
+    that completes it validates the combination.
+    """
+
+    seat: int
+    card: NumCard
+
+    def __str__(self) -> str:
+        return f"{self.seat}:pick {self.card}"
+
+
+@attrs.frozen(slots=True)
+class Abandon:
+    """Give up the combination in progress: its cards stay unused, nothing is scored."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"{self.seat}:abandon"
 
 
 @attrs.frozen(slots=True)
@@ -163,7 +188,18 @@ class EndValidation:
 
 
 Action = (
-    Lock | Draw | Stop | Activate | Reserve | Keep | Discard | EndTurn | Validate | EndValidation
+    Lock
+    | Draw
+    | Stop
+    | Activate
+    | Reserve
+    | Keep
+    | Discard
+    | EndTurn
+    | Aim
+    | Pick
+    | Abandon
+    | EndValidation
 )
 """Any Num Stop action."""
 
@@ -176,7 +212,9 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Keep,
     Discard,
     EndTurn,
-    Validate,
+    Aim,
+    Pick,
+    Abandon,
     EndValidation,
 )
 
@@ -212,27 +250,29 @@ def _activate(seat: int, args: list[str]) -> Activate:
     return Activate(seat, card, target=_seat(args[1]))
 
 
-def _validate(seat: int, args: list[str]) -> Validate:
-    if not args:
-        raise NotationError("validate takes an objective and cards")
+def _aim(seat: int, args: list[str]) -> Aim:
+    if len(args) != 1:
+        raise NotationError("aim takes one objective (e.g. '0:aim pair')")
     objective = _OBJECTIVES.get(args[0].lower())
     if objective is None:
         names = ", ".join(_OBJECTIVES)
         raise NotationError(f"{quote(args[0])} is not an objective ({names})")
-    cards = sorted((parse_card(a) for a in args[1:]), key=num_card_key)
-    if len(set(cards)) != len(cards):
-        raise NotationError(f"a card appears twice in 'validate {' '.join(args)}'")
-    return Validate(seat, objective, tuple(cards))
+    return Aim(seat, objective)
 
 
 def _keep(seat: int, args: list[str]) -> Keep:
     return Keep(seat, None if args[0].lower() == "none" else parse_card(args[0]))
 
 
-_ONE_CARD: dict[str, type[Reserve | Discard]] = {"reserve": Reserve, "discard": Discard}
-_NO_ARGUMENT: dict[str, type[Lock | Stop | EndValidation]] = {
+_ONE_CARD: dict[str, type[Reserve | Discard | Pick]] = {
+    "reserve": Reserve,
+    "discard": Discard,
+    "pick": Pick,
+}
+_NO_ARGUMENT: dict[str, type[Lock | Stop | Abandon | EndValidation]] = {
     "lock": Lock,
     "stop": Stop,
+    "abandon": Abandon,
     "end": EndValidation,
 }
 
@@ -241,8 +281,8 @@ def parse_action(text: str, seat: int | None = None) -> Action:
     """Parse an action from its notation (`"0:draw A"`, `"2:activate DOUBLE 1"`, ...).
 
     With `seat`, the text may leave out the seat prefix (`"draw A"` is that seat's);
-    a prefix naming another seat is refused. The cards of a `validate` may come in any
-    order; `str` of the result is the canonical notation.
+    a prefix naming another seat is refused. `str` of the result is the canonical
+    notation.
 
     Raises:
         NotationError: the text is not an action in Num Stop notation, or not `seat`'s.
@@ -266,9 +306,9 @@ def parse_action(text: str, seat: int | None = None) -> Action:
         return _keep(seat, args)
     if verb == "activate":
         return _activate(seat, args)
-    if verb == "validate":
-        return _validate(seat, args)
+    if verb == "aim":
+        return _aim(seat, args)
     raise NotationError(
         f"{quote(text)} is not a Num Stop action (verbs: lock, draw, stop, activate, reserve, "
-        "keep, discard, end, end turn, validate)"
+        "keep, discard, end turn, aim, pick, abandon, end)"
     )

@@ -25,7 +25,10 @@ top cards a FLIP shows are told to its actor only.
 | `QuantumKept` | the QUANTUM choice: one card kept (or none), the rest lost | - |
 | `SkippedTurnEnded` | a seat ends its skipped turn | - |
 | `RoundEnded` | both stocks are empty: what was not locked is lost | - |
-| `Validated` | a seat validates a combination | - |
+| `Aimed` | a validating seat starts a combination for an objective | - |
+| `Picked` | it picks a card for that combination | - |
+| `Abandoned` | it gives up the combination in progress | - |
+| `Validated` | a seat validates a combination (its last card picked) | - |
 | `ValidationEnded` | a seat is done validating | - |
 | `GameEnded` | the game is over | - |
 """
@@ -381,8 +384,54 @@ class RoundEnded(Event):
 
 
 @attrs.frozen(slots=True)
+class Aimed(Event):
+    """A validating seat starts a combination for `objective` (an AIM)."""
+
+    seat: int
+    objective: Objective
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} aims at {self.objective.value}"
+
+
+@attrs.frozen(slots=True)
+class Picked(Event):
+    """A seat picks `card` of its collection for the combination in progress (a PICK).
+
+    The card stays in the collection; when it completes the combination, `Validated`
+    follows.
+    """
+
+    seat: int
+    objective: Objective
+    card: NumCard
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} picks {self.card} for {self.objective.value}"
+
+
+@attrs.frozen(slots=True)
+class Abandoned(Event):
+    """A seat gives up the combination in progress (an ABANDON): nothing is scored."""
+
+    seat: int
+    objective: Objective
+    cards: Cards
+    """The cards it had picked, in pick order (they stay unused in the collection)."""
+
+    def __str__(self) -> str:
+        if not self.cards:
+            return f"seat {self.seat} abandons {self.objective.value}"
+        return f"seat {self.seat} abandons {self.objective.value} and unpicks {_cards(self.cards)}"
+
+
+@attrs.frozen(slots=True)
 class Validated(Event):
-    """A seat validates a combination of its collection's unused cards."""
+    """A seat validates a combination of its collection's unused cards.
+
+    It follows the `Picked` of the combination's last card; `cards` are in canonical
+    order.
+    """
 
     seat: int
     objective: Objective
@@ -450,6 +499,9 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     QuantumKept,
     SkippedTurnEnded,
     RoundEnded,
+    Aimed,
+    Picked,
+    Abandoned,
     Validated,
     ValidationEnded,
     GameEnded,

@@ -2,9 +2,10 @@
 
 Public: the stock sizes, every pile, collection, reserve and scorecard, the discarded
 cards (they were all seen), the cards awaiting a decision (a drawn Shadow or action card,
-the QUANTUM cards), the pending DOUBLE and SKIP effects, and who saw a stock's top card
-with FLIP. Private to that seat: the top cards it saw, while they stay in the stocks.
-Hidden from everyone else: the order and content of the stocks. The events of the game
+the QUANTUM cards), the pending DOUBLE and SKIP effects, who saw a stock's top card
+with FLIP, and the combination a validating seat is picking (objective and cards).
+Private to that seat: the top cards it saw, while they stay in the stocks. Hidden from
+everyone else: the order and content of the stocks. The events of the game
 (`log`) tell the same: a FLIP's cards are told to its actor only.
 """
 
@@ -17,6 +18,7 @@ from numrules.core.events import SeatLog
 from numrules.core.seats import check_observer
 from numrules.numstop import scoring
 from numrules.numstop.config import Config
+from numrules.numstop.objectives import Objective
 from numrules.numstop.state import Cards, Phase, State
 
 
@@ -50,6 +52,10 @@ class Observation:
     doubled: frozenset[int]
     skipped: frozenset[int]
     scorecards: tuple[tuple[int | None, ...], ...]
+    objective: Objective | None
+    """The objective of the combination the validating seat is picking (phase SELECTION)."""
+    selection: Cards
+    """The cards it has picked so far, in pick order (still in its collection)."""
     to_act: tuple[int, ...]
     log: SeatLog
     """Every event of the game so far, as this seat was told it (see `events`)."""
@@ -111,6 +117,8 @@ def observe(state: State, seat: int | None) -> Observation:
         doubled=state.doubled,
         skipped=state.skipped,
         scorecards=state.scorecards,
+        objective=state.objective,
+        selection=state.selection,
         to_act=() if state.phase is Phase.OVER else (state.player,),
         log=state.log.view(seat),
     )

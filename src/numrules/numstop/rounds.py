@@ -1,25 +1,40 @@
-"""Rounds: dealing the two stocks, the end of a round, the validation phase, the end of the game."""
+"""Rounds: dealing the two stocks, the end of a round, the validation phase, the end of the game.
+
+Validation is a sequence of small decisions: a seat AIMs at an open objective it can
+fill, PICKs the combination's cards one at a time (each must still complete it; the last
+one validates it), or ABANDONs it; then aims again or ENDs.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from numrules.core.cards import NumCard, interned, num_card_key
+from numrules.core.cards import FamilyCard, NumCard, interned, num_card_key
 from numrules.core.errors import IllegalActionError, Reason
 from numrules.core.events import Event, Log
 from numrules.core.rng import derive_seed, shuffled
 from numrules.core.seats import best_seats
 from numrules.numstop import scoring
-from numrules.numstop.actions import EndValidation, Validate
+from numrules.numstop.actions import Abandon, Aim, EndValidation, Pick
 from numrules.numstop.config import Config
 from numrules.numstop.event_types import (
+    Abandoned,
+    Aimed,
     GameEnded,
+    Picked,
     RoundDealt,
     RoundEnded,
     Validated,
     ValidationEnded,
 )
-from numrules.numstop.objectives import INDEX, Objective, combination_points, is_combination
+from numrules.numstop.objectives import (
+    INDEX,
+    SIZES,
+    Objective,
+    combination_points,
+    is_combination,
+)
+from numrules.numstop.selection import can_complete
 from numrules.numstop.state import Cards, Phase, State, has_complete_scorecard, successor, with_seat
 
 NO_PEEKS: tuple[None, None] = (None, None)
@@ -62,6 +77,8 @@ def deal(
         frozenset(),
         NO_PEEKS,
         scorecards,
+        None,
+        (),
         log.record(ev, n),
     )
 
@@ -105,6 +122,8 @@ def end_round(
         frozenset(),
         NO_PEEKS,
         state.scorecards,
+        None,
+        (),
         state.log.record(ev, state.players),
     )
 
@@ -120,43 +139,59 @@ def is_last_round(state: State) -> bool:
     return has_complete_scorecard(state)
 
 
-def validate(state: State, action: Validate) -> State:
-    """Validate one combination of the collection's unused cards."""
-    seat, objective, cards = _validation_seat(state, action), action.objective, action.cards
+def aim(state: State, action: Aim) -> State:
+    """Start a combination for an open objective that the unused collection can fill."""
+    seat, objective = _validation_seat(state, action, Phase.VALIDATION), action.objective
     if type(objective) is not Objective:
         raise IllegalActionError(action, Reason.MALFORMED, "the objective must be an Objective")
-    if type(cards) is not tuple or not all(type(c) in _CARD_TYPES for c in cards):
-        raise IllegalActionError(action, Reason.MALFORMED, "the cards must be a tuple of cards")
-    keys = [num_card_key(c) for c in cards]
-    if keys != sorted(set(keys)):
-        raise IllegalActionError(
-            action, Reason.MALFORMED, "list distinct cards in canonical order (as legal_actions)"
-        )
-    scorecard = state.scorecards[seat]
-    slot = INDEX[objective]
-    if scorecard[slot] is not None:
+    if state.scorecards[seat][INDEX[objective]] is not None:
         raise IllegalActionError(
             action, Reason.BAD_TARGET, f"{objective.value} is already validated"
         )
+    if not can_complete(objective, (), _unused(state, seat), state.config.max_value):
+        raise IllegalActionError(
+            action, Reason.NOT_ALLOWED, f"the collection holds no {objective.value}"
+        )
+    return successor(
+        state, Phase.SELECTION, (Aimed(seat, objective),), objective=objective, selection=()
+    )
+
+
+def pick(state: State, action: Pick) -> State:
+    """Pick a card for the combination in progress; the last card validates it."""
+    seat, card = _validation_seat(state, action, Phase.SELECTION), action.card
+    objective, selection = state.objective, state.selection
+    assert objective is not None  # phase SELECTION (check_state)
+    if type(card) not in _CARD_TYPES:
+        raise IllegalActionError(action, Reason.MALFORMED, "the card must be a card")
     collection = state.collections[seat]
-    if not all(card in collection for card in cards):
+    if type(card) is not FamilyCard or card not in collection or card in selection:
         raise IllegalActionError(
-            action, Reason.CARD_NOT_HELD, "every card must be an unused card of the collection"
+            action, Reason.CARD_NOT_HELD, "pick an unused collection card not picked yet"
         )
-    if not is_combination(objective, cards):
+    card = interned(card)  # a card made by hand is equal, not the same object
+    picked = (*selection, card)
+    if not can_complete(objective, _family(picked), _unused(state, seat), state.config.max_value):
         raise IllegalActionError(
-            action, Reason.NOT_ALLOWED, f"these cards do not make a {objective.value}"
+            action,
+            Reason.NOT_ALLOWED,
+            f"{card} cannot complete a {objective.value} with the cards picked",
         )
+    ev: list[Event] = [Picked(seat, objective, card)]
+    if len(picked) < SIZES[objective]:
+        return successor(state, Phase.SELECTION, ev, objective=objective, selection=picked)
+    cards = tuple(sorted(picked, key=num_card_key))
+    assert is_combination(objective, cards)
     config = state.config
     points = combination_points(objective, cards, config.bonuses, config.wild_points)
-    cards = tuple(map(interned, cards))  # a card made by hand is equal, not the same object
-    card_set = set(cards)
+    ev.append(Validated(seat, objective, cards, points))
+    scorecard, slot, used = state.scorecards[seat], INDEX[objective], set(cards)
     return successor(
         state,
         Phase.VALIDATION,
-        (Validated(seat, objective, cards, points),),
+        ev,
         collections=with_seat(
-            state.collections, seat, tuple(c for c in collection if c not in card_set)
+            state.collections, seat, tuple(c for c in collection if c not in used)
         ),
         scored=with_seat(state.scored, seat, state.scored[seat] + cards),
         scorecards=(
@@ -167,9 +202,17 @@ def validate(state: State, action: Validate) -> State:
     )
 
 
+def abandon(state: State, action: Abandon) -> State:
+    """Give up the combination in progress: the picked cards stay unused."""
+    seat = _validation_seat(state, action, Phase.SELECTION)
+    objective = state.objective
+    assert objective is not None  # phase SELECTION (check_state)
+    return successor(state, Phase.VALIDATION, (Abandoned(seat, objective, state.selection),))
+
+
 def end_validation(state: State, action: EndValidation) -> State:
     """The seat is done validating; the next seat validates, or the round is over."""
-    seat = _validation_seat(state, action)
+    seat = _validation_seat(state, action, Phase.VALIDATION)
     after = (seat + 1) % state.players
     done = ValidationEnded(seat, scoring.objectives_done(state)[seat], scoring.points(state)[seat])
     if after != state.first_player:
@@ -183,12 +226,26 @@ def end_validation(state: State, action: EndValidation) -> State:
     return deal(config, state.seed, following, state.scorecards, order, state.log, [done])
 
 
-def _validation_seat(state: State, action: Validate | EndValidation) -> int:
-    if state.phase is not Phase.VALIDATION:
-        raise IllegalActionError(
-            action, Reason.WRONG_PHASE, "combinations are validated after the round"
-        )
+def _validation_seat(
+    state: State, action: Aim | Pick | Abandon | EndValidation, phase: Phase
+) -> int:
+    if state.phase is not phase:
+        if state.phase is Phase.SELECTION:
+            detail = "a combination is in progress: pick its cards or abandon it"
+        elif phase is Phase.SELECTION:
+            detail = "no combination is in progress: aim at an objective first"
+        else:
+            detail = "combinations are validated after the round"
+        raise IllegalActionError(action, Reason.WRONG_PHASE, detail)
     return action.seat
+
+
+def _unused(state: State, seat: int) -> list[FamilyCard]:
+    return [c for c in state.collections[seat] if type(c) is FamilyCard]
+
+
+def _family(cards: Sequence[NumCard]) -> list[FamilyCard]:
+    return [c for c in cards if type(c) is FamilyCard]
 
 
 _CARD_TYPES = frozenset(type(c) for c in Config().all_cards())

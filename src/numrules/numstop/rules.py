@@ -4,7 +4,8 @@ One seat acts at a time: the seat whose turn it is, or, after a round, the seat 
 validating. A turn is a LOCK, or a draw phase (DRAW, ACTIVATE, STOP) whose draws may raise
 decisions of the same seat (a Shadow, an action card, a QUANTUM choice). The round ends
 inside the action that empties both stocks; validation follows, seat by seat from the
-round's first player; then the next round is dealt, or the game ends.
+round's first player (AIM at an objective, PICK its cards one by one, or ABANDON; END);
+then the next round is dealt, or the game ends.
 """
 
 from __future__ import annotations
@@ -18,23 +19,25 @@ from numrules.core.events import EMPTY_LOG
 from numrules.core.game import action_handler
 from numrules.core.rng import arrange_deck, check_seed, derive_seed
 from numrules.numstop.actions import (
+    Abandon,
     Action,
     Activate,
+    Aim,
     Discard,
     Draw,
     EndTurn,
     EndValidation,
     Keep,
     Lock,
+    Pick,
     Reserve,
     Stop,
-    Validate,
 )
 from numrules.numstop.cards import JOKER, SKIPPED_TURN_CARDS, STOCKS
-from numrules.numstop.combinations import combination_sets
 from numrules.numstop.config import Config
 from numrules.numstop.objectives import OBJECTIVES
-from numrules.numstop.rounds import deal, end_validation, validate
+from numrules.numstop.rounds import abandon, aim, deal, end_validation, pick
+from numrules.numstop.selection import can_complete, completing_cards
 from numrules.numstop.state import Phase, State
 from numrules.numstop.turns import (
     action_card_choices,
@@ -93,9 +96,13 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 
     The order: LOCK, STOP, DRAW A, DRAW B, activations (by card, then target seat or
     stock), then RESERVE; for a drawn Shadow the JOKER, KEEP, DISCARD; after a QUANTUM
-    the cards to keep, then KEEP none; END TURN last; in validation the combinations in
-    `find_combinations` order, then END. (So always taking the first action plays a
-    cautious game: draw once, stop, lock, validate the first combination.)
+    the cards to keep, then KEEP none; END TURN last; in validation AIM at each open
+    objective the collection can fill (scorecard order), then END; while picking a
+    combination's cards, PICK each card that can still complete it (canonical order),
+    then ABANDON. (So always taking the first action plays a cautious game: draw once,
+    stop, lock, then validate a combination for the first objective it can.)
+
+    No decision offers more than the seat's collection size + 12 actions.
     """
     phase = state.phase
     if phase is Phase.OVER:
@@ -151,12 +158,27 @@ def _skipped(state: State) -> list[Action]:
     return [*_from_reserve(state, SKIPPED_TURN_CARDS), EndTurn(state.player)]
 
 
+def _unused(state: State) -> list[FamilyCard]:
+    return [c for c in state.collections[state.player] if type(c) is FamilyCard]
+
+
 def _validation(state: State) -> list[Action]:
-    seat = state.player
+    seat, unused, max_value = state.player, _unused(state), state.config.max_value
     scorecard = state.scorecards[seat]
-    open_objectives = [o for o, points in zip(OBJECTIVES, scorecard, strict=True) if points is None]
-    found = combination_sets(state.collections[seat], open_objectives, state.config.max_value)
-    return [*(Validate(seat, objective, cards) for objective, cards in found), EndValidation(seat)]
+    aims: list[Action] = [
+        Aim(seat, objective)
+        for objective, points in zip(OBJECTIVES, scorecard, strict=True)
+        if points is None and can_complete(objective, (), unused, max_value)
+    ]
+    return [*aims, EndValidation(seat)]
+
+
+def _selection(state: State) -> list[Action]:
+    seat, objective = state.player, state.objective
+    assert objective is not None  # phase SELECTION (check_state)
+    picked = [c for c in state.selection if type(c) is FamilyCard]
+    cards = completing_cards(objective, picked, _unused(state), state.config.max_value)
+    return [*(Pick(seat, card) for card in cards), Abandon(seat)]
 
 
 _LEGAL: dict[Phase, Callable[[State], list[Action]]] = {
@@ -169,6 +191,7 @@ _LEGAL: dict[Phase, Callable[[State], list[Action]]] = {
     Phase.QUANTUM: _quantum,
     Phase.SKIPPED: _skipped,
     Phase.VALIDATION: _validation,
+    Phase.SELECTION: _selection,
 }
 
 
@@ -201,6 +224,8 @@ _HANDLERS: dict[type, Callable[[State, Any], State]] = {
     Keep: keep,
     Discard: discard_shadow,
     EndTurn: end_skipped_turn,
-    Validate: validate,
+    Aim: aim,
+    Pick: pick,
+    Abandon: abandon,
     EndValidation: end_validation,
 }

@@ -14,7 +14,8 @@ from numrules.core.errors import StateError
 from numrules.core.events import EMPTY_LOG, Event, Log
 from numrules.numstop.cards import DOUBLE, FLIP, QUANTUM, SKIP, is_action_card, is_shadow
 from numrules.numstop.config import Config
-from numrules.numstop.objectives import OBJECTIVES
+from numrules.numstop.objectives import OBJECTIVES, SIZES, Objective
+from numrules.numstop.selection import can_complete
 
 
 class Phase(enum.Enum):
@@ -37,7 +38,9 @@ class Phase(enum.Enum):
     SKIPPED = "skipped"
     """A SKIP hit this turn: activate DOUBLE, SKIP or SWIPE, then END the turn."""
     VALIDATION = "validation"
-    """End of round: `player` validates combinations one at a time, or ENDs."""
+    """End of round: `player` AIMs at an objective to validate a combination, or ENDs."""
+    SELECTION = "selection"
+    """`player` PICKs the cards of a combination for `objective` one at a time, or ABANDONs."""
     OVER = "over"
     """The game has ended."""
 
@@ -90,6 +93,11 @@ class State:
     """For each stock, the seat that saw its top card with a FLIP (until the card leaves)."""
     scorecards: tuple[tuple[int | None, ...], ...]
     """Each seat's scorecard: the points of each validated objective (table order), or None."""
+    objective: Objective | None
+    """The objective of the combination `player` is picking (phase SELECTION), else None."""
+    selection: tuple[NumCard, ...]
+    """The cards picked for it so far, in pick order. They stay in the collection (and in
+    its zone of `card_zones`) until the combination is validated."""
     log: Log = EMPTY_LOG
     """Every event of the game so far, with each seat's view (never show it to a player:
     `observe` gives a seat its own `log.view(seat)`). Not checked by `check_state`."""
@@ -116,7 +124,11 @@ def has_complete_scorecard(state: State) -> bool:
 
 
 def card_zones(state: State) -> dict[str, tuple[NumCard, ...]]:
-    """Every card of the round by place (`stock:A`, `pile:0`, `collection:0`, ...)."""
+    """Every card of the round by place (`stock:A`, `pile:0`, `collection:0`, ...).
+
+    The cards picked for a combination in progress (`selection`) are still in their
+    collection: a selection is not a zone.
+    """
     zones: dict[str, tuple[NumCard, ...]] = {
         "stock:A": state.stocks[0],
         "stock:B": state.stocks[1],
@@ -228,7 +240,7 @@ def _check_phase(state: State) -> None:
         limit = state.config.max_rounds
         if not complete and (limit is None or state.round + 1 < limit):
             _fail("the game ends with a complete scorecard or after max_rounds")
-    elif complete and phase is not Phase.VALIDATION:
+    elif complete and phase not in (Phase.VALIDATION, Phase.SELECTION):
         _fail("the game ends after the validation that completes a scorecard")
     if phase in TURN_PHASES:
         if not (state.stocks[0] or state.stocks[1]):
@@ -271,6 +283,30 @@ def _check_phase(state: State) -> None:
         pile = state.piles[state.player]
         if not pile or _family(pile[-1]) is not Family.RAINBOW:
             _fail("a forced redraw follows a Rainbow at the end of the pile")
+    _check_selection(state)
+
+
+def _check_selection(state: State) -> None:
+    # A combination in progress: an open objective, distinct unused cards of the
+    # collection, not yet complete and still completable.
+    objective, selection = state.objective, state.selection
+    if state.phase is not Phase.SELECTION:
+        if objective is not None or selection:
+            _fail("a combination is in progress only in phase selection")
+        return
+    if type(objective) is not Objective:
+        _fail("phase selection needs the objective of the combination in progress")
+    if state.scorecards[state.player][objective.index] is not None:
+        _fail(f"{objective.value} is already validated")
+    collection = state.collections[state.player]
+    if len(set(selection)) != len(selection) or not set(selection) <= set(collection):
+        _fail("the picked cards are distinct cards of the collection")
+    if len(selection) >= SIZES[objective]:
+        _fail("a complete combination is validated at once")
+    family = [c for c in collection if type(c) is FamilyCard]
+    picked = [c for c in selection if type(c) is FamilyCard]
+    if not can_complete(objective, picked, family, state.config.max_value):
+        _fail(f"the picked cards can no longer complete a {objective.value}")
 
 
 Cards = tuple[NumCard, ...]
@@ -296,11 +332,14 @@ def successor(
     skipped: frozenset[int] | None = None,
     peeks: tuple[int | None, int | None] | None = None,
     scorecards: tuple[tuple[int | None, ...], ...] | None = None,
+    objective: Objective | None = None,
+    selection: Cards = (),
 ) -> State:
     """The next state in the same round: `phase` and the given fields, the rest unchanged.
 
-    One constructor call (no chain of `attrs.evolve`); `pending` defaults to empty. The
-    events `ev` (what the action did, in order) are added to the log.
+    One constructor call (no chain of `attrs.evolve`); `pending`, `objective` and
+    `selection` default to empty. The events `ev` (what the action did, in order) are
+    added to the log.
     """
     return State(
         state.config,
@@ -321,6 +360,8 @@ def successor(
         state.skipped if skipped is None else skipped,
         state.peeks if peeks is None else peeks,
         state.scorecards if scorecards is None else scorecards,
+        objective,
+        selection,
         state.log.record(ev, state.config.players),
     )
 
