@@ -25,9 +25,13 @@ def scorecard(**points: int) -> Scorecard:
     return tuple(points.get(objective.value) for objective in ns.OBJECTIVES)
 
 
-def full_scorecard(points: int = 0) -> Scorecard:
-    """A scorecard with all ten objectives validated, each for `points`."""
-    return (points,) * len(ns.OBJECTIVES)
+def full_scorecard(extra: int = 0) -> Scorecard:
+    """A scorecard with all ten objectives validated, each for its bonus plus `extra`
+    (the Shadow straight for its flat bonus): points a real combination could score."""
+    config = ns.Config()
+    return tuple(
+        config.bonus(o) + (0 if o is ns.Objective.SHADOW_STRAIGHT else extra) for o in ns.OBJECTIVES
+    )
 
 
 def table(
@@ -44,7 +48,7 @@ def table(
     rest: str | None = None,
     phase: ns.Phase = ns.Phase.START,
     player: int = 0,
-    round_: int = 0,
+    round_: int | None = None,
     drawn: int = 0,
     double: bool = False,
     doubled: Iterable[int] = (),
@@ -92,7 +96,9 @@ def table(
     state = ns.State(
         config=config,
         seed=seed,
-        round=round_,
+        round=round_
+        if round_ is not None
+        else int(any(p is not None for c in given_cards for p in c)),
         phase=phase,
         player=player,
         stocks=(stock_a, stock_b),

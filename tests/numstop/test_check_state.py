@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from numrules import StateError, dumps, loads
 from numrules import numstop as ns
+from numrules.testing import play_random
 from tests.numstop.helpers import full_scorecard, scorecard, table
 
 DRAW, START, VALIDATION = ns.Phase.DRAW, ns.Phase.START, ns.Phase.VALIDATION
@@ -121,3 +125,38 @@ def test_action_card_effects_with_their_card_discarded_are_fine() -> None:
     ]
     for state in positions:  # loads() checks the state it rebuilds
         assert loads(dumps(state)) == state
+
+
+def test_the_tamperings_of_the_review_are_refused() -> None:
+    start = ns.new_game(ns.Config(players=3), seed=4)
+    with pytest.raises(StateError, match="pair scored 999"):
+        ns.check_state(
+            attrs.evolve(start, scorecards=(scorecard(pair=999), (None,) * 10, (None,) * 10))
+        )
+    with pytest.raises(StateError, match="before the first validation"):
+        ns.check_state(
+            attrs.evolve(start, scorecards=(scorecard(pair=10), (None,) * 10, (None,) * 10))
+        )
+    with pytest.raises(StateError, match="draws this turn"):
+        ns.check_state(attrs.evolve(start, drawn=10**9))
+
+
+@given(st.integers(0, 2**32), st.integers(2, 6), st.randoms(use_true_random=False))
+def test_one_field_tampered_in_a_reachable_state_is_refused(
+    seed: int, players: int, rnd: random.Random
+) -> None:
+    config = ns.Config(players=players, max_rounds=2)
+    trajectory = play_random(ns.GAME, config, seed, rnd)
+    for state in rnd.sample(trajectory.states, 5):
+        ns.check_state(state)
+        seat = rnd.randrange(players)
+        cards = list(state.scorecards)
+        cards[seat] = (10**6, *cards[seat][1:])
+        for tampered in (
+            attrs.evolve(state, drawn=len(config.all_cards()) + 1),
+            attrs.evolve(state, scorecards=tuple(cards)),
+            attrs.evolve(state, player=players),
+            attrs.evolve(state, round=-1),
+        ):
+            with pytest.raises(StateError):
+                ns.check_state(tampered)

@@ -268,19 +268,20 @@ def test_validation_and_the_end_of_the_game() -> None:
         phase=ns.Phase.VALIDATION,
         collections=["", "R7 B7"],
         scorecards=[full_scorecard(10), scorecard()],
+        round_=0,
     )
     after = play(state, "0:end", "1:aim pair", "1:pick B7", "1:pick R7", "1:end")
     assert told(after, state) == [
-        "seat 0 is done validating: 10 objectives, 100 points in all",
+        "seat 0 is done validating: 10 objectives, 225 points in all",
         "seat 1 aims at pair",
         "seat 1 picks B7 for pair",
         "seat 1 picks R7 for pair",
         "seat 1 validates pair R7 B7 for 14 points",
         "seat 1 is done validating: 1 objective, 14 points in all",
-        "the game ends: seat 0 wins (seat 0 100 points / 10 objectives, "
+        "the game ends: seat 0 wins (seat 0 225 points / 10 objectives, "
         "seat 1 14 points / 1 objective)",
     ]
-    assert ns.events(after, None)[-1] == ns.GameEnded((100, 14), (10, 1), (0,))
+    assert ns.events(after, None)[-1] == ns.GameEnded((225, 14), (10, 1), (0,))
 
 
 def test_the_next_round_is_dealt_after_validation() -> None:

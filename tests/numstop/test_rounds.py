@@ -275,14 +275,14 @@ def test_bad_validations_are_refused_with_their_reason() -> None:
 NINE = scorecard(
     pair=5,
     two_pairs=5,
-    three_of_a_kind=5,
-    four_of_a_kind=5,
-    full_house=5,
+    three_of_a_kind=10,
+    four_of_a_kind=20,
+    full_house=15,
     small_straight=5,
-    large_straight=5,
-    flush=5,
-    straight_flush=5,
-)
+    large_straight=15,
+    flush=10,
+    straight_flush=25,
+)  # 110 points
 
 
 def last_round(mode: ns.Mode) -> ns.State:
@@ -290,14 +290,19 @@ def last_round(mode: ns.Mode) -> ns.State:
     return table(
         phase=VALIDATION,
         collections=["", "R3 SH4 B5"],
-        scorecards=[scorecard(pair=50), NINE, scorecard(pair=75)],
+        scorecards=[
+            scorecard(pair=20, flush=30),
+            NINE,
+            scorecard(pair=30, four_of_a_kind=60, flush=50),
+        ],
         mode=mode,
+        round_=0,
     )
 
 
 def test_the_game_ends_after_the_round_in_which_someone_completes_all_ten() -> None:
     state = play(last_round(ns.Mode.CLASSIC), "0:end", *validate(1, "shadow_straight", "R3 B5 SH4"))
-    assert state.scorecards[1] == (5,) * 9 + (30,)
+    assert state.scorecards[1] == (*NINE[:-1], 30)
     state = play(state, "1:end")
     assert (state.phase, state.player) == (VALIDATION, 2)  # the round's validation goes on
     assert ns.winners(state) == frozenset()
@@ -308,7 +313,7 @@ def test_the_game_ends_after_the_round_in_which_someone_completes_all_ten() -> N
         frozenset(),
         (),
     )
-    assert ns.scores(state) == (50, 75, 75)
+    assert ns.scores(state) == (50, 140, 140)
     assert ns.winners(state) == frozenset({1, 2})  # ties share
     refused(state, "0:end", Reason.GAME_OVER)
 
@@ -316,9 +321,9 @@ def test_the_game_ends_after_the_round_in_which_someone_completes_all_ten() -> N
 def test_discovery_is_won_by_the_number_of_objectives() -> None:
     state = last_round(ns.Mode.DISCOVERY)
     state = play(state, "0:end", *validate(1, "shadow_straight", "R3 B5 SH4"), "1:end", "2:end")
-    assert ns.scores(state) == (1, 10, 1)
-    assert ns.points(state) == (50, 75, 75)
-    assert ns.objectives_done(state) == (1, 10, 1)
+    assert ns.scores(state) == (2, 10, 3)
+    assert ns.points(state) == (50, 140, 140)
+    assert ns.objectives_done(state) == (2, 10, 3)
     assert ns.winners(state) == frozenset({1})
 
 
@@ -328,7 +333,7 @@ def test_the_game_goes_on_while_nobody_has_all_ten() -> None:
 
 
 def test_a_complete_scorecard_ends_the_game_after_the_validation() -> None:
-    state = table(phase=VALIDATION, scorecards=[full_scorecard(3)], players=2)
+    state = table(phase=VALIDATION, scorecards=[full_scorecard(3)], players=2, round_=0)
     state = play(state, "0:end", "1:end")
     assert ns.is_terminal(state)
     assert ns.winners(state) == frozenset({0})

@@ -198,10 +198,21 @@ def check_state(state: State) -> None:
         if len(reserve) > config.reserve_size or not all(map(is_action_card, reserve)):
             _fail("a reserve holds action cards only, at most reserve_size of them")
     for scorecard in state.scorecards:
-        if len(scorecard) != len(OBJECTIVES) or any(p is not None and p < 0 for p in scorecard):
-            _fail("a scorecard has one entry per objective: None or points >= 0")
-    if state.drawn < 0:
-        _fail("negative draw count")
+        if len(scorecard) != len(OBJECTIVES):
+            _fail("a scorecard has one entry per objective")
+        for objective, points in zip(OBJECTIVES, scorecard, strict=True):
+            low, high = points_range(config, objective)
+            if points is not None and not low <= points <= high:
+                _fail(f"{objective.value} scored {points}; a combination scores {low}..{high}")
+    if (
+        state.round == 0
+        and state.phase in TURN_PHASES
+        and any(p is not None for card in state.scorecards for p in card)
+    ):
+        _fail("a scorecard entry before the first validation")
+    unstocked = len(config.all_cards()) - len(state.stocks[0]) - len(state.stocks[1])
+    if not 0 <= state.drawn <= unstocked:
+        _fail(f"{state.drawn} draws this turn, but only {unstocked} cards left the stocks")
     for seats in (state.doubled, state.skipped):
         if not all(0 <= s < n for s in seats):
             _fail("a pending effect names no seat")
@@ -210,6 +221,18 @@ def check_state(state: State) -> None:
             _fail("a FLIP peek needs a seat and a non-empty stock")
     _check_effects(state)
     _check_phase(state)
+
+
+def points_range(config: Config, objective: Objective) -> tuple[int, int]:
+    """The fewest and most points one combination of `objective` can score under `config`.
+
+    A Shadow straight scores its flat bonus; any other combination scores its bonus plus
+    its cards, each worth at most the highest value (or `wild_points`, as a wild).
+    """
+    bonus = config.bonus(objective)
+    if objective is Objective.SHADOW_STRAIGHT:
+        return bonus, bonus
+    return bonus, bonus + SIZES[objective] * max(config.max_value, config.wild_points)
 
 
 def _check_effects(state: State) -> None:
