@@ -400,6 +400,16 @@ def _trimmed(private: tuple[Vector[Any], ...]) -> tuple[Vector[Any], ...]:
     return private[:end]
 
 
+def cards_text(cards: Iterable[object]) -> str:
+    """Cards in notation for an event's sentence ("R7 B7"), or "nothing"."""
+    return " ".join(map(str, cards)) or "nothing"
+
+
+def count_text(number: int, noun: str) -> str:
+    """A count and its noun for an event's sentence: "1 card", "5 cards", "-10 points"."""
+    return f"{number} {noun}" if abs(number) == 1 else f"{number} {noun}s"
+
+
 EMPTY_LOG = Log()
 """The log of a game in which nothing has happened yet."""
 

@@ -32,16 +32,8 @@ from typing import ClassVar
 import attrs
 
 from numrules.core.cards import Family, FamilyCard, NumCard
-from numrules.core.events import Event
+from numrules.core.events import Event, cards_text, count_text
 from numrules.numbounce.cards import Pile
-
-
-def _cards(cards: tuple[NumCard, ...]) -> str:
-    return " ".join(map(str, cards)) if cards else "nothing"
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 def _seats(seats: tuple[int, ...]) -> str:
@@ -79,11 +71,11 @@ class Dealt(Event):
 
     def __str__(self) -> str:
         dealt = (
-            f"round {self.round} is dealt: {_count(self.hand_size, 'card')} to each seat, "
-            f"{self.discard} starts the discard, {_count(self.draw_size, 'card')} in the "
+            f"round {self.round} is dealt: {count_text(self.hand_size, 'card')} to each seat, "
+            f"{self.discard} starts the discard, {count_text(self.draw_size, 'card')} in the "
             f"draw pile; seat {self.opener} opens"
         )
-        own = [f"seat {s} holds {_cards(h)}" for s, h in enumerate(self.hands) if h is not None]
+        own = [f"seat {s} holds {cards_text(h)}" for s, h in enumerate(self.hands) if h is not None]
         return "; ".join([dealt, *own])
 
 
@@ -102,7 +94,7 @@ class Played(Event):
 
     def __str__(self) -> str:
         verb = "opens a trick with" if self.opens else "goes up with"
-        return f"seat {self.seat} {verb} {_cards(self.cards)}"
+        return f"seat {self.seat} {verb} {cards_text(self.cards)}"
 
 
 @attrs.frozen(slots=True)
@@ -116,8 +108,8 @@ class WentDown(Event):
 
     def __str__(self) -> str:
         return (
-            f"seat {self.seat} goes down with {_cards(self.cards)} "
-            f"and takes back {_cards(self.beaten)}"
+            f"seat {self.seat} goes down with {cards_text(self.cards)} "
+            f"and takes back {cards_text(self.beaten)}"
         )
 
 
@@ -130,7 +122,7 @@ class NumXPlayed(Event):
     """The cards of the trick that went to the discard, in laying order (maybe none)."""
 
     def __str__(self) -> str:
-        cleared = f"{_cards(self.trick)} and NUMX go" if self.trick else "NUMX goes"
+        cleared = f"{cards_text(self.trick)} and NUMX go" if self.trick else "NUMX goes"
         return (
             f"seat {self.seat} plays NUMX: {cleared} to the discard; "
             f"seat {self.seat} opens a new trick"
@@ -149,7 +141,7 @@ class Recycled(Event):
     def __str__(self) -> str:
         return (
             f"the discard but its top card {self.top} is shuffled into a new draw pile "
-            f"of {_count(self.count, 'card')}"
+            f"of {count_text(self.count, 'card')}"
         )
 
 
@@ -259,7 +251,7 @@ class Interrupted(Event):
         if shadow:
             rest = "the reference is the SHADOW alone"
         else:
-            rest = f"the reference grows to {_count(self.ref_size, 'card')}"
+            rest = f"the reference grows to {count_text(self.ref_size, 'card')}"
         return f"seat {self.seat} interrupts with the {kind} {self.card}: {rest}"
 
 
@@ -275,7 +267,7 @@ class TrickClosed(Event):
     def __str__(self) -> str:
         verb = "goes" if len(self.cards) == 1 else "go"
         return (
-            f"the trick closes: {_cards(self.cards)} {verb} to the discard; "
+            f"the trick closes: {cards_text(self.cards)} {verb} to the discard; "
             f"seat {self.opener} opens the next one"
         )
 
@@ -312,7 +304,7 @@ class MatchEnded(Event):
         verb = "wins" if len(self.winners) == 1 else "share the win"
         return (
             f"the match ends: {_seats(self.winners)} {verb} with "
-            f"{_count(max(self.wins), 'round win')}"
+            f"{count_text(max(self.wins), 'round win')}"
         )
 
 

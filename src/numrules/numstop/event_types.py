@@ -41,19 +41,11 @@ from typing import ClassVar
 import attrs
 
 from numrules.core.cards import NumCard
-from numrules.core.events import Event
+from numrules.core.events import Event, cards_text, count_text
 from numrules.numstop.cards import Stock
 from numrules.numstop.objectives import Objective
 
 Cards = tuple[NumCard, ...]
-
-
-def _cards(cards: Cards) -> str:
-    return " ".join(map(str, cards)) if cards else "nothing"
-
-
-def _count(number: int, word: str) -> str:
-    return f"{number} {word}" if number == 1 else f"{number} {word}s"
 
 
 def _origin(card: str, from_reserve: bool) -> str:
@@ -73,8 +65,8 @@ class RoundDealt(Event):
     def __str__(self) -> str:
         a, b = self.stock_sizes
         return (
-            f"round {self.round} is dealt: stock A {_count(a, 'card')}, stock B "
-            f"{_count(b, 'card')}; seat {self.first_player} plays first"
+            f"round {self.round} is dealt: stock A {count_text(a, 'card')}, stock B "
+            f"{count_text(b, 'card')}; seat {self.first_player} plays first"
         )
 
 
@@ -98,7 +90,7 @@ class DoubleTurn(Event):
     def __str__(self) -> str:
         return (
             f"seat {self.seat}'s turn is hit by DOUBLE: no lock, "
-            f"{_count(self.draws, 'draw')} before stopping"
+            f"{count_text(self.draws, 'draw')} before stopping"
         )
 
 
@@ -110,7 +102,7 @@ class Locked(Event):
     cards: Cards
 
     def __str__(self) -> str:
-        return f"seat {self.seat} locks {_cards(self.cards)}"
+        return f"seat {self.seat} locks {cards_text(self.cards)}"
 
 
 @attrs.frozen(slots=True)
@@ -144,7 +136,7 @@ class Busted(Event):
             why = "a run of one family"
         else:
             why = "a run of one value"
-        return f"seat {self.seat} busts: {_cards(cards)} ({why}) is lost"
+        return f"seat {self.seat} busts: {cards_text(cards)} ({why}) is lost"
 
 
 def _family(card: NumCard) -> object:
@@ -161,7 +153,7 @@ class Stopped(Event):
     def __str__(self) -> str:
         if not self.pile:
             return f"seat {self.seat} stops with an empty pile"
-        return f"seat {self.seat} stops; its pile {_cards(self.pile)} stays unlocked"
+        return f"seat {self.seat} stops; its pile {cards_text(self.pile)} stays unlocked"
 
 
 @attrs.frozen(slots=True)
@@ -176,7 +168,7 @@ class ShadowKept(Event):
     def __str__(self) -> str:
         if not self.lost:
             return f"seat {self.seat} keeps {self.shadow} as its new pile"
-        return f"seat {self.seat} keeps {self.shadow} and loses its pile {_cards(self.lost)}"
+        return f"seat {self.seat} keeps {self.shadow} and loses its pile {cards_text(self.lost)}"
 
 
 @attrs.frozen(slots=True)
@@ -276,7 +268,7 @@ class Swiped(Event):
     def __str__(self) -> str:
         return (
             f"seat {self.seat} activates {_origin('SWIPE', self.from_reserve)}: it gives "
-            f"{_cards(self.gave)} to seat {self.target} and gets {_cards(self.got)}"
+            f"{cards_text(self.gave)} to seat {self.target} and gets {cards_text(self.got)}"
         )
 
 
@@ -334,7 +326,7 @@ class QuantumTook(Event):
     def __str__(self) -> str:
         return (
             f"seat {self.seat} activates {_origin('QUANTUM', self.from_reserve)} on stock "
-            f"{self.stock.value} and takes {_cards(self.cards)}"
+            f"{self.stock.value} and takes {cards_text(self.cards)}"
         )
 
 
@@ -352,7 +344,8 @@ class QuantumKept(Event):
 
     def __str__(self) -> str:
         kept = "keeps nothing" if self.card is None else f"keeps {self.card}"
-        return f"seat {self.seat} {kept} of the QUANTUM cards and discards {_cards(self.discarded)}"
+        thrown = cards_text(self.discarded)
+        return f"seat {self.seat} {kept} of the QUANTUM cards and discards {thrown}"
 
 
 @attrs.frozen(slots=True)
@@ -380,7 +373,7 @@ class RoundEnded(Event):
     """Every card thrown away now, in order: `lost`, the piles, the reserves."""
 
     def __str__(self) -> str:
-        return f"round {self.round} ends: both stocks are empty; lost: {_cards(self.discarded)}"
+        return f"round {self.round} ends: both stocks are empty; lost: {cards_text(self.discarded)}"
 
 
 @attrs.frozen(slots=True)
@@ -422,7 +415,9 @@ class Abandoned(Event):
     def __str__(self) -> str:
         if not self.cards:
             return f"seat {self.seat} abandons {self.objective.value}"
-        return f"seat {self.seat} abandons {self.objective.value} and unpicks {_cards(self.cards)}"
+        return (
+            f"seat {self.seat} abandons {self.objective.value} and unpicks {cards_text(self.cards)}"
+        )
 
 
 @attrs.frozen(slots=True)
@@ -440,8 +435,8 @@ class Validated(Event):
 
     def __str__(self) -> str:
         return (
-            f"seat {self.seat} validates {self.objective.value} {_cards(self.cards)} "
-            f"for {_count(self.points, 'point')}"
+            f"seat {self.seat} validates {self.objective.value} {cards_text(self.cards)} "
+            f"for {count_text(self.points, 'point')}"
         )
 
 
@@ -455,8 +450,8 @@ class ValidationEnded(Event):
 
     def __str__(self) -> str:
         return (
-            f"seat {self.seat} is done validating: {_count(self.objectives, 'objective')}, "
-            f"{_count(self.points, 'point')} in all"
+            f"seat {self.seat} is done validating: {count_text(self.objectives, 'objective')}, "
+            f"{count_text(self.points, 'point')} in all"
         )
 
 
@@ -472,7 +467,7 @@ class GameEnded(Event):
         who = " and ".join(f"seat {s}" for s in self.winners)
         verb = "wins" if len(self.winners) == 1 else "share the win"
         each = ", ".join(
-            f"seat {s} {_count(p, 'point')} / {_count(o, 'objective')}"
+            f"seat {s} {count_text(p, 'point')} / {count_text(o, 'objective')}"
             for s, (p, o) in enumerate(zip(self.points, self.objectives, strict=True))
         )
         return f"the game ends: {who} {verb} ({each})"

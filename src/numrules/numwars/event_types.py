@@ -22,7 +22,7 @@ from typing import ClassVar
 import attrs
 
 from numrules.core.cards import NumCard
-from numrules.core.events import Event
+from numrules.core.events import Event, cards_text, count_text
 from numrules.numwars.cards import Role
 from numrules.numwars.state import BombOutcome, Fate, RoundResult
 
@@ -43,14 +43,6 @@ _OUTCOMES: dict[BombOutcome, str] = {
     BombOutcome.BY_NUM_X: "the Num-X player captured the Bomb",
     BombOutcome.BY_ACCOMPLICE: "the Accomplice captured the Bomb",
 }
-
-
-def _cards(cards: tuple[NumCard, ...]) -> str:
-    return " ".join(map(str, cards)) if cards else "nothing"
-
-
-def _points(points: int) -> str:
-    return f"{points} point" if abs(points) == 1 else f"{points} points"
 
 
 def _seats(seats: tuple[int, ...]) -> str:
@@ -79,7 +71,7 @@ class Dealt(Event):
     def __str__(self) -> str:
         dealt = f"round {self.round} is dealt; seat {self.leader} leads"
         own = [
-            f"seat {s} is the {ROLE_NAMES[role]} and holds {_cards(hand)}"
+            f"seat {s} is the {ROLE_NAMES[role]} and holds {cards_text(hand)}"
             for s, (hand, role) in enumerate(zip(self.hands, self.roles, strict=True))
             if hand is not None and role is not None
         ]
@@ -151,8 +143,12 @@ class TrickWon(Event):
     grouped by value, so a second card of a value can lower them)."""
 
     def __str__(self) -> str:
-        gain = f" ({'+' if self.points > 0 else ''}{_points(self.points)})" if self.points else ""
-        return f"seat {self.seat} wins the trick: {_cards(self.cards)}{gain}"
+        gain = (
+            f" ({'+' if self.points > 0 else ''}{count_text(self.points, 'point')})"
+            if self.points
+            else ""
+        )
+        return f"seat {self.seat} wins the trick: {cards_text(self.cards)}{gain}"
 
 
 @attrs.frozen(slots=True)
@@ -185,7 +181,8 @@ class GameEnded(Event):
 
     def __str__(self) -> str:
         verb = "wins" if len(self.winners) == 1 else "share the win"
-        return f"the game ends: {_seats(self.winners)} {verb} with {_points(max(self.scores))}"
+        best = count_text(max(self.scores), "point")
+        return f"the game ends: {_seats(self.winners)} {verb} with {best}"
 
 
 EVENT_TYPES: tuple[type[Event], ...] = (

@@ -20,16 +20,8 @@ from typing import ClassVar
 
 import attrs
 
-from numrules.core.events import Event
+from numrules.core.events import Event, cards_text, count_text
 from numrules.stackattack.cards import Card
-
-
-def _cards(cards: tuple[Card, ...]) -> str:
-    return " ".join(map(str, cards)) if cards else "nothing"
-
-
-def _points(points: int) -> str:
-    return f"{points} point" if points == 1 else f"{points} points"
 
 
 @attrs.frozen(slots=True)
@@ -49,8 +41,8 @@ class Dealt(Event):
         return Dealt(self.round, self.rows, hands)
 
     def __str__(self) -> str:
-        dealt = f"round {self.round} is dealt; the rows start with {_cards(self.rows)}"
-        own = [f"seat {s} holds {_cards(h)}" for s, h in enumerate(self.hands) if h is not None]
+        dealt = f"round {self.round} is dealt; the rows start with {cards_text(self.rows)}"
+        own = [f"seat {s} holds {cards_text(h)}" for s, h in enumerate(self.hands) if h is not None]
         return "; ".join([dealt, *own])
 
 
@@ -150,10 +142,10 @@ class RowTaken(Event):
     """The penalty points of `cards`."""
 
     def __str__(self) -> str:
-        count = f"{len(self.cards)} card" + ("" if len(self.cards) == 1 else "s")
+        count = count_text(len(self.cards), "card")
         return (
-            f"seat {self.seat} takes row {self.row}: {count}, {_points(self.points)}"
-            f" ({_cards(self.cards)})"
+            f"seat {self.seat} takes row {self.row}: {count}, {count_text(self.points, 'point')}"
+            f" ({cards_text(self.cards)})"
         )
 
 
@@ -183,7 +175,7 @@ class GameEnded(Event):
     def __str__(self) -> str:
         who = " and ".join(f"seat {s}" for s in self.winners)
         verb = "wins" if len(self.winners) == 1 else "share the win"
-        return f"the game ends: {who} {verb} with {_points(min(self.scores))}"
+        return f"the game ends: {who} {verb} with {count_text(min(self.scores), 'point')}"
 
 
 EVENT_TYPES: tuple[type[Event], ...] = (
