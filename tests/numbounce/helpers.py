@@ -38,7 +38,8 @@ def table(
     source: nb.Pile | None = None,
     wins: tuple[int, ...] | None = None,
     round_: int = 0,
-    turn: int = 0,
+    turn: int | None = None,
+    recycles: int | None = None,
     seed: int = 0,
     **rules: Any,
 ) -> nb.State:
@@ -48,6 +49,9 @@ def table(
     the reference, laid by `author`. `draw` is the top of the draw pile (top first) and
     `discard` the discard pile (bottom first). The cards not named anywhere go under the
     draw pile (`rest="draw"`, in canonical order) or under the discard (`rest="discard"`).
+    `recycles` defaults to 0 if the draw pile can be what the deal left after some turns,
+    else 1; `turn` to 0 for a position as dealt, else to the fewest turns that can lead
+    to the position (at least 1), as `check_state` counts them.
     """
     config = nb.Config(players=len(hands), **rules)
     hand_sets = tuple(hand(h) for h in hands)
@@ -62,6 +66,16 @@ def table(
         draw_cards += others
     else:
         discard_cards = others + discard_cards
+    n, size = len(hands), config.hand_size
+    dealt = nb.DECK_SIZE - n * size - 1
+    if recycles is None:
+        recycles = 0 if len(draw_cards) <= dealt else 1
+    if turn is None:
+        as_dealt = not trick_cards and len(discard_cards) == 1 and phase is nb.Phase.PLAY
+        as_dealt = as_dealt and all(len(h) == size for h in hand_sets) and not known
+        grown = sum(max(len(h) - size, 0) for h in hand_sets)
+        short = dealt - len(draw_cards) if recycles == 0 else 0
+        turn = 0 if as_dealt else max(1, recycles, grown, short)
     state = nb.State(
         config=config,
         seed=seed,
@@ -80,7 +94,7 @@ def table(
         interrupted=interrupted,
         taken=taken_card,
         source=source,
-        recycles=0,
+        recycles=recycles,
     )
     nb.check_state(state)
     return state

@@ -241,7 +241,13 @@ def test_the_end_of_a_round_the_next_deal_and_the_end_of_the_match_are_told() ->
 
 def test_a_round_ended_by_the_turn_limit_names_every_winner() -> None:
     state = table(
-        ["G1", "Y3 Y9", "B4"], trick="R7", author=0, mover=1, max_turns_per_round=1, rounds=1
+        ["G1", "Y3 Y9", "B4"],
+        trick="R7",
+        author=0,
+        mover=1,
+        turn=1,
+        max_turns_per_round=2,
+        rounds=1,
     )
     state = play(state, "1:take draw", "1:keep")
     assert sentences(state, None)[-2:] == [

@@ -202,6 +202,7 @@ def test_a_taken_infinity_goes_up_only() -> None:
 
 def test_a_card_taken_from_the_discard_is_public_and_cannot_be_discarded() -> None:
     state = table(["G1", "G9 Y2", "B4"], trick="R7", author=0, mover=1, discard="Y4 SH5")
+    start = state.turn
     state = play(state, "1:take discard")
     assert state.discard == cards("Y4")
     assert moves(state, 1) == ["1:play SH5", "1:keep"]  # going down with it, or keeping it
@@ -212,7 +213,7 @@ def test_a_card_taken_from_the_discard_is_public_and_cannot_be_discarded() -> No
     assert state.known[1] == hand("SH5")
     assert nb.observe(state, 0).known[1] == cards("SH5")
     assert nb.parse_card("SH5") not in nb.hidden_cards(state, 0)
-    assert (state.mover, state.turn) == (2, 1)
+    assert (state.mover, state.turn) == (2, start + 1)
 
 
 def test_a_card_taken_from_the_draw_pile_is_seen_by_its_taker_only() -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
+
 from numrules import numwars as nw
 from numrules.core.cards import NumCard, num_card_key
 
@@ -81,8 +83,33 @@ def table(
         capturer=None,
         protector=None,
     )
-    nw.check_state(state)
+    check_scenario(state)
     return state
+
+
+def check_scenario(state: nw.State) -> None:
+    """`check_state`, except that any seat may lead a round's first trick.
+
+    Legal play gives round 1's first trick to seat 1; a scenario may start with another
+    leader, so it is checked with the seats turned until its leader is seat 1.
+    """
+    n = state.players
+    if sum(state.tricks) == 0 and state.leader != (state.round + 1) % n:
+        shift = ((state.round + 1) % n - state.leader) % n
+
+        def turned(items: tuple[Any, ...]) -> tuple[Any, ...]:
+            return tuple(items[(seat - shift) % n] for seat in range(n))
+
+        state = attrs.evolve(
+            state,
+            leader=(state.leader + shift) % n,
+            lots=turned(state.lots),
+            hands=turned(state.hands),
+            won=turned(state.won),
+            pairs=turned(state.pairs),
+            tricks=turned(state.tricks),
+        )
+    nw.check_state(state)
 
 
 def play(state: nw.State, *moves: str) -> nw.State:
@@ -91,7 +118,7 @@ def play(state: nw.State, *moves: str) -> nw.State:
         action = nw.parse_action(move)
         assert action in nw.legal_actions(state), f"{move} is not legal here"
         state = nw.apply(state, action)
-        nw.check_state(state)
+        check_scenario(state)
     return state
 
 

@@ -204,13 +204,13 @@ def test_a_stolen_pair_may_leave_no_trump_and_the_trick_falls_back_to_the_leader
         ["RB5 R8 BOMB", "SH5 R7 QUANTUM", "R3 G2 G3"],
         lots="BOMB QUANTUM NUMX",
         leader=0,
-        tricks=(0, 0, 1),
-        won=["", "", "NUMX B9 B10"],
+        tricks=(1, 0, 0),
+        won=["NUMX B9 B10", "", ""],
     )
     state = play(state, "0:play RB5", "1:play SH5")
     assert options(state) == "R3 G2 G3"  # the suit is TRUMP, no trump nor special: discard
     state = play(state, "2:play R3")
-    assert state.won[0] == cards("R3")  # no trump left, no classic suit led: the leader
+    assert state.won[0] == cards("NUMX B9 B10 R3")  # no trump left, no classic suit: the leader
     assert state.leader == 0
 
 

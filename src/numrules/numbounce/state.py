@@ -11,7 +11,7 @@ import attrs
 from numrules.core.cards import Family, FamilyCard, NumCard
 from numrules.core.errors import StateError
 from numrules.core.events import EMPTY_LOG, Log
-from numrules.numbounce.cards import ALL_CARDS, NUM_X, Pile
+from numrules.numbounce.cards import ALL_CARDS, DECK_SIZE, NUM_X, Pile
 from numrules.numbounce.combinations import MIXED, value_of
 from numrules.numbounce.config import Config
 
@@ -143,6 +143,8 @@ def check_state(state: State) -> None:
             _fail("a publicly known card is not in its hand")
     _check_trick(state)
     _check_phase(state)
+    _check_match(state)
+    _check_turns(state)
 
 
 def _check_trick(state: State) -> None:
@@ -186,3 +188,61 @@ def _check_phase(state: State) -> None:
         _fail("the author of the reference is never the player to move")
     if phase is Phase.TAKEN and not state.ref_size:
         _fail("a card is taken only when there is a reference")
+
+
+def _check_match(state: State) -> None:
+    # The round wins against the rounds played and the match format; how the match ended.
+    config = state.config
+    over = state.phase is Phase.OVER
+    finished = state.round + over
+    if config.max_turns_per_round is None and sum(state.wins) != finished:
+        # Only a round stopped by the turn limit can have several winners.
+        _fail(f"{sum(state.wins)} round wins in {finished} finished rounds, one winner each")
+    if config.target_wins is not None and over and max(state.wins) != config.target_wins:
+        _fail(f"round wins {state.wins}: the match ends when a seat reaches {config.target_wins}")
+    if not over:
+        return
+    # The last round ended when a hand emptied or at the turn limit; its first winner,
+    # the first seat with the fewest cards, is `mover`.
+    fewest = min(map(len, state.hands))
+    if fewest and state.turn != config.max_turns_per_round:
+        _fail("the match ended but no hand is empty and the turn limit was not reached")
+    if len(state.hands[state.mover]) != fewest or any(
+        len(hand) == fewest for hand in state.hands[: state.mover]
+    ):
+        _fail(f"seat {state.mover} is not the first seat with the fewest cards, the last winner")
+    if not state.wins[state.mover]:
+        _fail(f"seat {state.mover} won the last round but has no round win")
+
+
+def _check_turns(state: State) -> None:
+    # The turn counter bounds what can have happened in the round: each turn takes at most
+    # one card (from the draw, or the discard: only then may a recycle happen) and grows
+    # at most one hand by one card. A turn still going on (TAKEN, SHADOW) counts too.
+    config = state.config
+    n, size = config.players, config.hand_size
+    started = state.turn + (state.phase in (Phase.TAKEN, Phase.SHADOW))
+    if state.turn == 0 and state.phase is not Phase.OVER:
+        # Nothing has happened yet: the position is the deal.
+        if (
+            state.phase is not Phase.PLAY
+            or state.trick
+            or len(state.discard) != 1
+            or any(state.known)
+            or any(len(hand) != size for hand in state.hands)
+        ):
+            _fail("at turn 0 the round is as dealt: full hands, one discard, no trick")
+        if state.round == 0 and state.mover != 0:
+            _fail("seat 0 opens the first round")
+    if state.recycles > started:
+        _fail(f"{state.recycles} recycles of the discard in {started} turns")
+    grown = sum(max(len(hand) - size, 0) for hand in state.hands)
+    if grown > started:
+        _fail(f"the hands hold {grown} cards more than dealt after {started} turns")
+    if state.recycles == 0:
+        dealt = DECK_SIZE - n * size - 1
+        if not dealt - started <= len(state.draw) <= dealt:
+            _fail(
+                f"a draw pile of {len(state.draw)} cards after {started} turns "
+                f"without a recycle ({dealt} were left after the deal)"
+            )

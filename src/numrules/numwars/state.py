@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import functools
 from collections import Counter
 from typing import NoReturn
 
@@ -245,12 +246,32 @@ def check_state(state: State) -> None:
         _fail("a finished game has played every card of its last round")
     if not over and played_tricks >= config.hand_size:
         _fail("every trick of the round is played but the round did not end")
+    if over and state.round != config.rounds - 1:
+        _fail(f"the game ended in round {state.round}, not in its last round")
+    _check_tricks(state)
+    _check_trick_plays(state)
+    if over:
+        _check_last_result(state)
 
 
 def _check_steals(state: State) -> None:
     present = [card for card in state.trick if card is not None]
     if state.trick.count(None) % 2:
         _fail("cards leave a trick two at a time (a stolen pair)")
+    stolen = sum(map(len, state.pairs))
+    if stolen < state.trick.count(None):
+        _fail(f"{state.trick.count(None)} cards left the trick but only {stolen} were stolen")
+    if None in state.trick:
+        # The last card gone from the trick is always a stealer's (it steals an earlier one).
+        k = len(state.trick) - 1 - state.trick[::-1].index(None)
+        stealer = (state.leader + k) % state.players
+        if not state.pairs[stealer]:
+            _fail(f"seat {stealer} stole in this trick but holds no stolen pair")
+    for seat, pairs in enumerate(state.pairs):
+        # A seat steals with one of its plays: at most one pair per card it has played.
+        played = state.config.hand_size - len(state.hands[seat])
+        if len(pairs) // 2 > played:
+            _fail(f"seat {seat} holds {len(pairs) // 2} stolen pairs after {played} plays")
     values = [card.value for card in present if is_trump(card) and type(card) is FamilyCard]
     if len(values) != len(set(values)):
         _fail("a trick holds both cards of a trump pair")
@@ -296,6 +317,61 @@ def _check_bomb(state: State) -> None:
         _fail("only a protected Bomb has a protector")
 
 
+def _check_tricks(state: State) -> None:
+    # The trick counts, the leader and the won piles agree: a finished trick is `players`
+    # cards; its winner takes those not stolen away in pairs (the Bomb may go to its
+    # capturer instead) and leads the next trick.
+    n = state.players
+    done = sum(state.tricks)
+    if done == 0 and state.leader != (state.round + 1) % n:
+        _fail(f"seat {(state.round + 1) % n} leads the first trick of round {state.round}")
+    if done and not state.tricks[state.leader]:
+        _fail(f"seat {state.leader} leads but never won a trick this round")
+    if done == 0 and state.bomb is not None:
+        _fail("the Bomb has a fate but no trick is over")
+    # The cards stolen in finished tricks (the rest of the pairs come from this trick).
+    stolen = sum(map(len, state.pairs)) - state.trick.count(None)
+    captured = state.bomb is Fate.CAPTURED
+    for seat, won in enumerate(state.won):
+        gets_bomb = captured and state.capturer == seat
+        most = n * state.tricks[seat] + gets_bomb
+        least = n * state.tricks[seat] - stolen - (captured and not gets_bomb)
+        if not least <= len(won) <= most:
+            _fail(
+                f"seat {seat} has won {state.tricks[seat]} tricks but holds {len(won)} won "
+                f"cards ({max(least, 0)}..{most} possible)"
+            )
+
+
+def _check_trick_plays(state: State) -> None:
+    # Each card still in the trick was a legal play (not a steal) from a hand that held
+    # at least the player's present hand; what it refuses now it refused then.
+    from numrules.numwars.tricks import refusal_unless_steal  # noqa: PLC0415 (tricks imports us)
+
+    n = state.players
+    for k, card in enumerate(state.trick):
+        if card is None:
+            continue
+        seat = (state.leader + k) % n
+        before = state.trick[:k]
+        # A stolen trump hides its value: skip the duty to go over the highest trump.
+        if None in before and is_trump(card):
+            continue
+        why = refusal_unless_steal((*state.hands[seat], card), before, card)
+        if why is not None:
+            _fail(f"seat {seat} could not have played {card} to this trick: {why}")
+
+
+def _check_last_result(state: State) -> None:
+    # A finished game keeps the won cards of its last round: its result follows from them.
+    from numrules.numwars.scoring import round_result  # noqa: PLC0415 (scoring imports us)
+
+    if state.bomb is None:
+        _fail("a finished round has played its Bomb")
+    if state.history[-1] != round_result(state):
+        _fail("the last round's result does not match the cards won and the roles")
+
+
 def _fail(message: str) -> NoReturn:
     raise StateError(f"inconsistent Num Wars state: {message}")
 
@@ -318,14 +394,50 @@ def _check_result(config: Config, result: RoundResult) -> None:
         _fail("a finished round's capturer does not have the role of its outcome")
     if protector is not None and (not 0 <= protector < n or result.roles[protector] is Role.BOMBER):
         _fail("a finished round's protector is not a seat that could play the Joker")
+    seat_low, seat_high, total_low, total_high = _base_bounds(config)
     for seat, score in enumerate(result.scores):
-        if score.base < 0 or score.pairs < 0:
-            _fail("negative base or pair points")
+        if not seat_low <= score.base <= seat_high:
+            _fail(f"seat {seat}'s base of {score.base} is not {seat_low}..{seat_high} points")
+        if score.pairs < 0:
+            _fail("negative pair points")
+    bases = sum(score.base for score in result.scores)
+    if not total_low <= bases <= total_high:
+        _fail(f"a round's bases add up to {bases}, not {total_low}..{total_high} points")
+    # Each trump value makes at most one stolen pair, worth its value.
+    most_pairs = sum(range(config.format.max_value + 1))
+    if sum(score.pairs for score in result.scores) > most_pairs:
+        _fail(f"a round's stolen pairs are worth more than {most_pairs} points")
+    for seat, score in enumerate(result.scores):
         for line, due in bonus_lines(result.roles[seat], seat, outcome, protector):
             value, full = getattr(score, line), getattr(config, line) if due else 0
             # The consolation also depends on who won the JOKER's trick: it may be 0.
             if value != full and not (line == "deminer_consolation" and value == 0):
                 _fail(f"seat {seat}'s {line} line does not follow from the roles and the Bomb")
+
+
+# The ways the four classic cards of one value can lie in the won piles of a round: the
+# counts per pile that holds any (at most four piles; the others lie aside).
+_SPLITS = ((), (1,), (2,), (1, 1), (3,), (2, 1), (1, 1, 1), (4,), (3, 1), (2, 2), (2, 1, 1))
+_SPLITS_OF_FOUR = (*_SPLITS, (1, 1, 1, 1))
+
+
+@functools.cache
+def _base_bounds(config: Config) -> tuple[int, int, int, int]:
+    # The fewest and most base points of one seat, then of all seats together, in a round.
+    def points(value: int, count: int) -> int:
+        bonus = (0, 0, config.triple_bonus, config.quadruple_bonus)[count - 1]
+        return config.pair_points if count == 2 else value + bonus
+
+    splits = _SPLITS_OF_FOUR if config.players >= 4 else _SPLITS
+    seat_low = seat_high = total_low = total_high = 0
+    for value in range(config.format.max_value + 1):
+        one = [0] + [points(value, count) for count in range(1, 5)]
+        seat_low += min(one)
+        seat_high += max(one)
+        sums = [sum(one[count] for count in split) for split in splits]
+        total_low += min(sums)
+        total_high += max(sums)
+    return seat_low, seat_high, total_low, total_high
 
 
 def bonus_lines(
