@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import pytest
 
@@ -107,3 +108,18 @@ def test_action_parsers_refuse_junk_with_a_short_notation_error(name: str, text:
     with pytest.raises(numrules.NotationError) as info:
         game.parse_action(text)
     assert len(str(info.value)) < 300
+
+
+def test_huge_seats_names_and_seeds_give_short_typed_errors() -> None:
+    state = sa.new_game(sa.Config(), 1)
+    attempts: list[Callable[[], object]] = [
+        lambda: sa.observe(state, 10**5000),
+        lambda: sa.events(state, 10**5000),
+        lambda: numrules.get_game("x" * 10**6),
+        lambda: numrules.apply_as("stackattack", state, 10**5000, "choose 5"),
+        lambda: sa.new_game(sa.Config(), "x" * 10**6),  # type: ignore[arg-type]
+    ]
+    for attempt in attempts:
+        with pytest.raises(numrules.NumrulesError) as info:
+            attempt()
+        assert len(str(info.value)) < 300

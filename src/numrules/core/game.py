@@ -20,6 +20,7 @@ from numrules.core.errors import IllegalActionError, Reason, SeatError, UnknownG
 from numrules.core.events import events as _events
 from numrules.core.notation import non_action_advice
 from numrules.core.seats import is_seat
+from numrules.core.validation import quote
 
 
 class Action(Protocol):
@@ -96,7 +97,7 @@ def seat_actions(
         players = state.config.players
         if not is_seat(seat, players):
             raise SeatError(
-                f"no seat {seat!r} in a {players}-player game (seats are 0..{players - 1})"
+                f"no seat {quote(seat)} in a {players}-player game (seats are 0..{players - 1})"
             )
         return tuple(a for a in legal_actions(state) if a.seat == seat)
 
@@ -283,7 +284,9 @@ def get_game(name: str) -> Game:
         plugin = _load_plugin(name) if isinstance(name, str) else None
         if plugin is not None:
             return plugin
-        raise UnknownGameError(f"unknown game {name!r}; known games: {', '.join(game_names())}")
+        raise UnknownGameError(
+            f"unknown game {quote(name)}; known games: {', '.join(game_names())}"
+        )
     loaded: Game = importlib.import_module(module).GAME
     register_game(loaded)
     return loaded
@@ -337,14 +340,16 @@ def apply_as(game: Game | str, state: Any, seat: int, action: Any) -> Any:
     g = resolve_game(game)
     players = state.config.players
     if not is_seat(seat, players):
-        raise SeatError(f"no seat {seat!r} in a {players}-player game (seats are 0..{players - 1})")
+        raise SeatError(
+            f"no seat {quote(seat)} in a {players}-player game (seats are 0..{players - 1})"
+        )
     if isinstance(action, str):
         action = g.parse_action(action, seat=seat)
     elif type(action) in g.action_types and action.seat != seat:
         raise IllegalActionError(
             action,
             Reason.NOT_YOUR_TURN,
-            f"this is an action of seat {action.seat!r}, and seat {seat} sent it",
+            f"this is an action of seat {quote(action.seat)}, and seat {seat} sent it",
         )
     return g.apply(state, action)
 

@@ -12,6 +12,7 @@ from numrules.core.errors import ConfigError, IllegalActionError, NumrulesError,
 from numrules.core.game import Game, resolve_game
 from numrules.core.notation import non_action_advice
 from numrules.core.rng import check_seed
+from numrules.core.validation import quote
 
 
 class BotError(NumrulesError):
@@ -78,12 +79,14 @@ def check_config(game: Game, config: Any) -> None:
 def check_bots(bots: Any, players: int) -> None:
     """Raise `ConfigError` unless `bots` is a sequence of `players` objects with `act`."""
     if isinstance(bots, str) or not isinstance(bots, Sequence):
-        raise ConfigError(f"bots must be a list of {players} bots (one per seat), got {bots!r}")
+        raise ConfigError(
+            f"bots must be a list of {players} bots (one per seat), got {quote(bots)}"
+        )
     if len(bots) != players:
         raise ConfigError(f"{players} players need {players} bots, got {len(bots)}")
     for seat, bot in enumerate(bots):
         if not callable(getattr(bot, "act", None)):
-            kind = "a function" if callable(bot) else repr(bot)
+            kind = "a function" if callable(bot) else quote(bot)
             raise ConfigError(
                 f"the bot of seat {seat} is {kind}, not a bot: a bot is an object with a "
                 "method act(observation, actions, optional) (see docs/bots.md)"
@@ -130,7 +133,9 @@ def play_match(
     check_seed(seed)
     check_bots(bots, config.players)
     if max_actions is not None and (type(max_actions) is not int or max_actions < 0):
-        raise ConfigError(f"max_actions must be None or a non-negative int, got {max_actions!r}")
+        raise ConfigError(
+            f"max_actions must be None or a non-negative int, got {quote(max_actions)}"
+        )
     state = g.new_game(config, seed, deck)
     log: list[Any] = []
     declined: set[int] = set()
@@ -193,7 +198,7 @@ def replay(
     g = resolve_game(game)
     check_config(g, config)
     if isinstance(actions, str) or not isinstance(actions, Sequence):
-        raise ConfigError(f"actions must be a sequence of {g.title} actions, got {actions!r}")
+        raise ConfigError(f"actions must be a sequence of {g.title} actions, got {quote(actions)}")
     state = g.new_game(config, seed, deck)
     kinds = frozenset(g.action_types)
     for index, item in enumerate(actions):
@@ -210,7 +215,7 @@ def _refusal(game: Game, seat: int, choice: Any) -> str:
     if choice is not None and type(choice) not in game.action_types:
         what = "a string" if isinstance(choice, str) else type(choice).__name__
         return (
-            f"the bot of seat {seat} returned {what} ({choice!r}): a bot returns one of the "
+            f"the bot of seat {seat} returned {what} ({quote(choice)}): a bot returns one of the "
             "action objects it is offered (the `actions` argument of act), not notation"
         )
-    return f"the bot of seat {seat} returned {choice!r}, not one of its legal actions"
+    return f"the bot of seat {seat} returned {quote(choice)}, not one of its legal actions"

@@ -16,6 +16,7 @@ from collections.abc import Hashable, Sequence
 from typing import TypeVar
 
 from numrules.core.errors import ConfigError
+from numrules.core.validation import quote
 
 T = TypeVar("T")
 H = TypeVar("H", bound=Hashable)
@@ -63,7 +64,7 @@ def new_seed() -> int:
 def check_seed(seed: object) -> int:
     """Return `seed` if it is an int (not a bool); raise `ConfigError` otherwise."""
     if type(seed) is not int:
-        raise ConfigError(f"seed must be an int, got {seed!r}")
+        raise ConfigError(f"seed must be an int, got {quote(seed)}")
     return seed
 
 
@@ -92,9 +93,9 @@ def arrange_deck(
         except TypeError:  # unhashable junk
             absent = True
         if absent:
-            raise ConfigError(f"stacked deck: {card!r} is not a card of this game")
+            raise ConfigError(f"stacked deck: {quote(card)} is not a card of this game")
         if card in seen:
-            raise ConfigError(f"stacked deck: {card!r} appears twice")
+            raise ConfigError(f"stacked deck: {quote(card)} appears twice")
         seen.add(card)
     rest = [card for card in cards if card not in seen]
     return tuple(stacked) + shuffled(rest, seed)

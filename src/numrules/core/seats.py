@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from numrules.core.errors import SeatError
+from numrules.core.validation import quote
 
 
 def left(seat: int, players: int) -> int:
@@ -30,7 +31,9 @@ def is_seat(value: object, players: int) -> bool:
 def check_observer(seat: int | None, players: int) -> int | None:
     """Return `seat` if it is None (a spectator) or a valid seat; raise `SeatError` otherwise."""
     if seat is not None and not is_seat(seat, players):
-        raise SeatError(f"no seat {seat!r} in a {players}-player game (seats are 0..{players - 1})")
+        raise SeatError(
+            f"no seat {quote(seat)} in a {players}-player game (seats are 0..{players - 1})"
+        )
     return seat
 
 
