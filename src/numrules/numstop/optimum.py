@@ -23,7 +23,7 @@ answer, so it can stop at any node (`search_validation`'s time and node limits):
    answers that reach the root bound, then one, two, four... points lower while a pass
    proves that none exists: many collections are proven here.
 4. A local search (large neighbourhoods): with the options of the other objectives
-   kept, every pair, then every triple, then every four of objectives is solved again
+   kept, every pair, then every triple, four and five of objectives is solved again
    exactly, while that improves the answer. On hard collections the greedy answer is
    poor (348 points where 431 are possible) and the root bound is tight (431.7): this
    stage usually ends within a few points of the optimum, often on it, in a fraction of
@@ -35,10 +35,10 @@ answer, so it can stop at any node (`search_validation`'s time and node limits):
    the level; a table of explored positions (same level, same cards left, same named
    cards among those the objectives left may name, reached with no more points) cuts
    the permutations that lead to the same position; the last two objectives are an
-   exact scan. Two orders of the objectives (fewest options first; highest points
-   first) take turns on a doubling node budget, the second with a quarter of it: on
-   some collections one is a hundred times faster than the other. A pass cut by its
-   budget keeps its table, so its next turn goes on where it stopped.
+   exact scan. Two orders of the objectives (the highest best Lagrangian value first;
+   fewest options first) take turns on a doubling node budget, the second with a
+   quarter of it: on some collections one is a hundred times faster than the other. A
+   pass cut by its budget keeps its table, so its next turn goes on where it stopped.
 
 Finally the anonymous options get concrete cards, lowest in canonical order first.
 
@@ -323,10 +323,10 @@ class _Search:
         """
         self.upper = math.floor(self.root_bound + _EPSILON)
         levels = range(len(self.all_lists))
-        # Two orders of the objectives: the fewest options first, the highest points
-        # first. Each is sometimes far faster than the other: they take turns, the
-        # second with a quarter of the nodes (it is the faster one more rarely).
-        orders = [list(levels), sorted(levels, key=lambda j: -self.all_lists[j][0][0])]
+        # Two orders of the objectives: the highest best Lagrangian value first, the
+        # fewest options first. Each is sometimes far faster than the other: they take
+        # turns, the second with a quarter of the nodes (it is the faster one more rarely).
+        orders = [sorted(levels, key=lambda j: -self.all_reduced[j][0][0]), list(levels)]
         self.seens: list[dict[tuple[int, int, int], int]] = [{} for _ in orders]
         self.seen_target = self.upper
         try:
@@ -662,7 +662,7 @@ class _Search:
 
 
 _SCAN = 8
-_NEIGHBOURHOODS = (2, 3, 4)
+_NEIGHBOURHOODS = (2, 3, 4, 5)
 _FIRST_BUDGET = 2000
 _SHARES = (1, 4)  # the budget of each order of the objectives: budget // share
 _PRICE_STEPS = 3000
