@@ -15,7 +15,7 @@ from typing import Any
 
 import attrs
 
-from numrules.core.bots import BOTS, Bot
+from numrules.core.bots import BOTS, Bot, make_bot
 from numrules.core.errors import NumrulesError
 from numrules.core.game import Game, all_games, game_names, get_game
 from numrules.core.match import MatchResult, play_match
@@ -77,7 +77,8 @@ def simulate(
     for i in range(games):
         game_seed = seed + i
         bots: list[Bot] = [
-            BOTS[name](derive_seed(game_seed, "bot", seat)) for seat, name in enumerate(bot_names)
+            make_bot(name, derive_seed(game_seed, "bot", seat), game)
+            for seat, name in enumerate(bot_names)
         ]
         results.append(play_match(game, config, bots, game_seed))
         if progress is not None:
@@ -134,11 +135,13 @@ def render_totals(summary: Summary) -> Table:
     return table
 
 
-def _parse_bots(text: str, players: int) -> list[str]:
+def _parse_bots(text: str, players: int, game: Game) -> list[str]:
     names = [name.strip() for name in text.split(",") if name.strip()]
-    unknown = [name for name in names if name not in BOTS]
-    if unknown:
-        raise click.BadParameter(f"unknown bot {unknown[0]!r}; known: {', '.join(sorted(BOTS))}")
+    for name in names:
+        try:
+            make_bot(name, 0, game)
+        except NumrulesError as exc:
+            raise click.BadParameter(str(exc), param_hint="--bots") from None
     if len(names) == 1:
         return names * players
     if len(names) != players:
@@ -256,7 +259,8 @@ def _build() -> Any:
         "-b",
         default="random",
         show_default=True,
-        help=f"Comma-separated bot per seat, or one for all ({', '.join(sorted(BOTS))}).",
+        help=f"Comma-separated bot per seat, or one for all ({', '.join(sorted(BOTS))}, "
+        "a game's own bots such as heuristic, or an import path package.module:Factory).",
     )
     @click.option(
         "--records",
@@ -273,7 +277,7 @@ def _build() -> Any:
             config = g.Config(players=players if players is not None else g.min_players)
         except NumrulesError as exc:
             raise click.BadParameter(str(exc), param_hint="--players") from None
-        names = _parse_bots(bots, config.players)
+        names = _parse_bots(bots, config.players, g)
         console = Console()
         with Progress(console=console, transient=True, disable=count < 20) as bar:
             task = bar.add_task(f"{g.title}", total=count)

@@ -16,6 +16,8 @@ game, the seed and what went wrong. The checks on one played game (a `Trajectory
   `dumps`/`loads` exactly.
 - `check_observation_hides_cards`: no observation shows a card `hidden_cards` says the
   seat cannot locate, and exchanging two such cards changes nothing the seat sees.
+- `check_sampling` (games with `sample_state`): a state sampled from a seat's
+  observation is valid, looks the same to that seat, and plays on to the end.
 
 The event checks:
 
@@ -504,6 +506,56 @@ def sample_states(trajectory: Trajectory, rnd: random.Random, count: int) -> lis
     return [states[0], states[-1], *rnd.sample(states, min(count, len(states)))]
 
 
+def play_out(game: Game, state: Any, rnd: random.Random, *, max_steps: int = MAX_STEPS) -> Any:
+    """Play on from `state` to the end with uniformly random legal actions; the end state."""
+    for _ in range(max_steps):
+        if game.is_terminal(state):
+            return state
+        legal = game.legal_actions(state)
+        state = game.apply(state, legal[rnd.randrange(len(legal))])
+    raise AssertionError(f"{game.name}: no end after {max_steps} random actions")
+
+
+def check_sample_state(game: Game, state: Any, seat: int | None, rnd: random.Random) -> Any:
+    """Check that a state sampled from `seat`'s view of `state` looks the same to it.
+
+    The sample (returned) must be a valid state (`check_state`) with the same cards, and
+    give the seat the same observation (events included), the same legal actions, and
+    the same seats to act.
+    """
+    name = f"{game.name} seat {seat}"
+    assert game.sample_state is not None, f"{game.name} offers no sample_state"
+    observation = game.observe(state, seat)
+    sample = game.sample_state(observation, rnd)
+    assert type(sample) is game.State, f"{name}: sample_state returned {type(sample).__name__}"
+    try:
+        game.check_state(sample)
+    except NumrulesError as exc:
+        raise AssertionError(f"{name}: the sample fails check_state: {exc}") from exc
+    assert _card_count(game, sample) == _card_count(game, state), f"{name}: cards differ"
+    seen = game.observe(sample, seat)
+    assert seen == observation, f"{name}: the sample looks different to the seat:\n{seen}"
+    assert game.events(sample, seat) == game.events(state, seat), f"{name}: events differ"
+    assert game.to_act(sample) == game.to_act(state), f"{name}: to_act differs"
+    assert game.optional_seats(sample) == game.optional_seats(state), f"{name}: optional seats"
+    if seat is not None:
+        mine = game.legal_actions_for(sample, seat)
+        assert mine == game.legal_actions_for(state, seat), f"{name}: legal actions differ"
+    return sample
+
+
+def check_sampling(trajectory: Trajectory, rnd: random.Random, count: int = 3) -> None:
+    """`check_sample_state` for every seat and a spectator, on `count` random states.
+
+    One sample of each state is then played on to the end.
+    """
+    game = trajectory.game
+    for state in sample_states(trajectory, rnd, count):
+        for seat in _seats(trajectory.config):
+            sample = check_sample_state(game, state, seat, rnd)
+        play_out(game, sample, rnd)
+
+
 def check_trajectory(
     trajectory: Trajectory,
     rnd: random.Random,
@@ -522,6 +574,8 @@ def check_trajectory(
     check_observation_hides_cards(game, config, sample_states(trajectory, rnd, 3), rnd)
     for seat in _seats(config):
         check_events_hide_secrets(trajectory, seat, rnd)
+    if game.sample_state is not None:
+        check_sampling(trajectory, rnd)
     if tracker is not None:
         if public_part is None:
             raise TypeError("a tracker needs public_part, the same part read from an observation")

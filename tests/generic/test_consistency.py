@@ -224,3 +224,14 @@ def test_games_are_identical_across_processes_and_hash_seeds(game: Game) -> None
         for hash_seed in ("1", "2")
     }
     assert len(runs) == 1
+
+
+@games
+@given(data=st.data())
+def test_a_sampled_state_looks_the_same_to_its_seat_and_plays_on(
+    game: Game, data: st.DataObject
+) -> None:
+    if game.sample_state is None:
+        pytest.skip(f"{game.name} offers no sample_state yet")
+    trajectory, rnd, _ = data.draw(samples(game, 0))
+    testing.check_sampling(trajectory, rnd, count=3)

@@ -1,6 +1,6 @@
 """What the games share: errors, cards, shuffles, seats, the game API, JSON, bots, records."""
 
-from numrules.core.bots import Bot, FirstBot, RandomBot
+from numrules.core.bots import Bot, FirstBot, RandomBot, bot_names, make_bot
 from numrules.core.errors import (
     ConfigError,
     IllegalActionError,
@@ -58,11 +58,13 @@ __all__ = [
     "UnknownGameError",
     "all_games",
     "apply_as",
+    "bot_names",
     "dumps",
     "game_names",
     "get_game",
     "load_record",
     "loads",
+    "make_bot",
     "new_seed",
     "play_match",
     "record_from_json",

@@ -1,4 +1,4 @@
-"""Bots: the `Bot` protocol and `RandomBot`.
+"""Bots: the `Bot` protocol, `RandomBot`, `FirstBot`, and finding a bot by name.
 
 A bot sees only what `observe` gives its seat, plus that seat's legal actions, and
 returns one of those actions. When the match driver offers an *optional* decision (an
@@ -8,11 +8,16 @@ the bot may return None to decline.
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from numrules.core.errors import ConfigError
+from numrules.core.validation import quote
+
+if TYPE_CHECKING:
+    from numrules.core.game import Game
 
 
 @runtime_checkable
@@ -71,3 +76,55 @@ class FirstBot:
 
 BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "first": FirstBot}
 """Bots by name, each built from a seed (used by the command line)."""
+
+
+def bot_names(game: Game | None = None) -> tuple[str, ...]:
+    """The bot names `make_bot` knows for `game`: its own bots, then the generic ones."""
+    own = tuple(game.bots) if game is not None else ()
+    return (*own, *(name for name in BOTS if name not in own))
+
+
+def make_bot(name: str, seed: int, game: Game | None = None) -> Bot:
+    """Build the bot called `name` for `game`, seeded with `seed`.
+
+    `name` is one of `bot_names(game)` (a game's own bot, such as `"heuristic"`, wins
+    over a generic one of the same name), or an import path `"package.module:Factory"`
+    naming a class or function that takes the seed and returns a bot.
+
+    Raises:
+        ConfigError: no such bot, an import path that cannot be imported, or a factory
+            that does not return an object with an `act` method.
+
+    """
+    if not isinstance(name, str):
+        raise ConfigError(f"a bot name is a string, got {quote(name)}")
+    factory: Callable[[int], Any] | None = None
+    if game is not None:
+        factory = game.bots.get(name)
+    if factory is None:
+        factory = BOTS.get(name)
+    if factory is None and ":" in name:
+        factory = _imported(name)
+    if factory is None:
+        where = f" for {game.title}" if game is not None else ""
+        raise ConfigError(
+            f"unknown bot {quote(name)}{where}; known bots: {', '.join(bot_names(game))}, "
+            "or an import path such as mypackage.mybots:MyBot"
+        )
+    bot = factory(seed)
+    if not callable(getattr(bot, "act", None)):
+        raise ConfigError(f"bot {quote(name)} built {quote(bot)}, which has no act method")
+    return bot
+
+
+def _imported(path: str) -> Callable[[int], Any]:
+    # "package.module:Name" -> the object it names (a class or function taking a seed).
+    module_name, _, attribute = path.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise ConfigError(f"cannot import bot module {quote(module_name)}: {exc}") from None
+    factory = getattr(module, attribute, None)
+    if not callable(factory):
+        raise ConfigError(f"{quote(path)}: module {module_name} has no callable {attribute!r}")
+    return factory  # type: ignore[no-any-return]

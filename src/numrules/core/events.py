@@ -386,6 +386,34 @@ class Log:
         return (Log, (self._public, self._private))
 
 
+def log_of_view(view: SeatLog) -> Log:
+    """A log whose account for `view.seat` is exactly `view`: the log of a sampled state.
+
+    A seat that samples a full state from its observation (`sample_state`) knows its own
+    account of the game, but not what the other seats were told in private. The log
+    built here gives `view.seat` its own account unchanged and every other seat the
+    public version of each event. O(1) for a view taken from a state; O(events) for a
+    view read back from JSON, whose public versions are recomputed with `seen_by(None)`.
+    """
+    seat = view.seat
+    public, private = view._public, view._private
+    if seat is None:
+        return _new_log(public, ())
+    if not private and any(event.secret for event in public):
+        # A view read back from JSON holds the seat's own versions as one sequence.
+        mine: list[tuple[int, Event]] = []
+        shown: list[Event] = []
+        for index, event in enumerate(public):
+            told = event.seen_by(None) if event.secret else event
+            shown.append(told)
+            if told != event:
+                mine.append((index, event))
+        public, private = Vector(shown), Vector(mine)
+    if not private:
+        return _new_log(public, ())
+    return _new_log(public, (*(Vector[tuple[int, Event]]() for _ in range(seat)), private))
+
+
 def _new_log(public: Vector[Event], private: tuple[Vector[tuple[int, Event]], ...]) -> Log:
     log: Log = object.__new__(Log)
     log._public, log._private = public, private

@@ -9,9 +9,11 @@ server) looks games up by name with `get_game` and never imports a game module i
 from __future__ import annotations
 
 import importlib
+import random
 import warnings
 from collections.abc import Callable, Mapping, Sequence
 from importlib.metadata import entry_points
+from types import MappingProxyType
 from typing import Any, Protocol, TypeVar
 
 import attrs
@@ -105,6 +107,11 @@ def seat_actions(
     return legal_actions_for
 
 
+def _frozen_mapping(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
+    # A read-only copy, so that no caller can change a registered game's bots.
+    return MappingProxyType(dict(mapping))
+
+
 def _seat_actions_of(game: Game) -> Callable[[Any, int], tuple[Any, ...]]:
     return seat_actions(game.legal_actions)
 
@@ -181,6 +188,15 @@ class Game:
     )
     """`legal_actions_for(state, seat)`: that seat's legal actions, in `legal_actions` order
     (`SeatError` for a bad seat); by default `seat_actions(legal_actions)`."""
+    sample_state: Callable[[Any, random.Random], Any] | None = None
+    """`sample_state(observation, rng)`: a full `State` drawn at random among those
+    consistent with everything the observing seat knows (None: the game offers none).
+    Search bots (determinization, ISMCTS) use it; see docs/bots.md."""
+    bots: Mapping[str, Callable[[int], Any]] = attrs.field(
+        factory=dict, converter=_frozen_mapping, eq=False
+    )
+    """The game's own bots by name (`"heuristic"`), each built from a seed; the generic
+    bots of `numrules.core.bots.BOTS` serve every game besides these."""
 
     def __repr__(self) -> str:
         return f"<Game {self.name!r}: {self.title}>"
