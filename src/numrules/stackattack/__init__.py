@@ -55,6 +55,7 @@ from numrules.stackattack.rules import (
     open_rows,
     to_act,
 )
+from numrules.stackattack.sampling import sample_state
 from numrules.stackattack.scoring import penalty_points, round_points, scores, winners
 from numrules.stackattack.state import DECISIONS, Phase, State, card_zones, check_state, holder
 
@@ -99,6 +100,7 @@ GAME = Game(
     legal_actions_for=legal_actions_for,
     event_types=EVENT_TYPES,
     events=events,
+    sample_state=sample_state,
 )
 """The Stack Attack `Game` bundle (also `numrules.get_game("stackattack")`)."""
 
@@ -155,6 +157,7 @@ __all__ = [
     "parse_cards",
     "penalty_points",
     "round_points",
+    "sample_state",
     "scores",
     "to_act",
     "winners",
