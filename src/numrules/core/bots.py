@@ -74,8 +74,16 @@ class FirstBot:
         return actions[0]
 
 
-BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "first": FirstBot}
-"""Bots by name, each built from a seed (used by the command line)."""
+def _ismcts(seed: int) -> Bot:
+    # Imported on use: the search module builds on this one.
+    from numrules.core.ismcts import ISMCTSBot  # noqa: PLC0415
+
+    return ISMCTSBot(seed)
+
+
+BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "first": FirstBot, "ismcts": _ismcts}
+"""Bots by name, each built from a seed (used by the command line); `"ismcts"` is
+`numrules.core.ismcts.ISMCTSBot` with its default budget."""
 
 
 def bot_names(game: Game | None = None) -> tuple[str, ...]:

@@ -378,3 +378,20 @@ def resolve_game(game: Game | str) -> Game:
 def seats_of(actions: Sequence[Any]) -> frozenset[int]:
     """The seats that own at least one of `actions`."""
     return frozenset(a.seat for a in actions)
+
+
+def game_of(observation: Any) -> Game:
+    """The game an observation (or a state) belongs to, found by its class.
+
+    Generic bots use it to reach the game's functions from the observation they are
+    given, so that one bot class serves every game.
+
+    Raises:
+        UnknownGameError: no available game has this observation or state class.
+
+    """
+    kind = type(observation)
+    for game in (*_REGISTERED.values(), *all_games()):
+        if kind is game.Observation or kind is game.State:
+            return game
+    raise UnknownGameError(f"no available game has observations of type {kind.__qualname__}")

@@ -87,6 +87,7 @@ from numrules.numstop.observation import Observation, hidden_cards, observe
 from numrules.numstop.optimum import ValidationSearch, best_validation, search_validation
 from numrules.numstop.risk import risk
 from numrules.numstop.rules import apply, is_terminal, legal_actions, new_game, to_act
+from numrules.numstop.sampling import sample_state
 from numrules.numstop.scoring import objectives_done, points, scores, winners
 from numrules.numstop.selection import combination_actions
 from numrules.numstop.state import Phase, State, card_zones, check_state
@@ -132,6 +133,7 @@ GAME = Game(
     legal_actions_for=legal_actions_for,
     event_types=EVENT_TYPES,
     events=events,
+    sample_state=sample_state,
 )
 """The Num Stop `Game` bundle (also `numrules.get_game("numstop")`)."""
 
@@ -218,6 +220,7 @@ __all__ = [
     "parse_cards",
     "points",
     "risk",
+    "sample_state",
     "scores",
     "search_validation",
     "to_act",

@@ -1,0 +1,346 @@
+"""ISMCTS: one information-set Monte Carlo tree search bot for every game.
+
+`ISMCTSBot` sees what any bot sees (its observation and its legal actions) and plays
+through the uniform API only, so it serves every game that offers `sample_state`.
+
+Each iteration of a search:
+
+1. **Determinize.** Draw a full state consistent with the bot's observation
+   (`game.sample_state`): the hidden cards are guessed afresh every iteration.
+2. **Select.** Walk down the tree from the bot's decision, playing the determinized
+   game the way the match driver does (`asking_order`: optional seats first, each may
+   decline, then the seats that must act). Every decision belongs to one node: the
+   seat that decides and the bot's own information set, that is, the events the bot
+   has been told since the root. A node never depends on what the bot cannot know:
+   another seat's secret choice (a Stack Attack pick) leads to a single node whatever
+   the card, and every determinization shares the tree. Among the options the
+   determinization allows (another seat's options depend on its guessed hand), a node
+   picks by UCB1 with availability counts (an option is scored against the number of
+   visits in which it was available, not all visits), trying every available option
+   once first; each seat's node maximises that seat's own reward.
+3. **Expand and roll out.** The first decision at an unseen information set adds a
+   node; from there the game is played on by the rollout policy (uniformly random
+   actions by default, declining optional decisions half of the time, like
+   `RandomBot`; or one of the game's bots) to the end of the current round
+   (`horizon="round"`, the default: the round of `state.round`, for games whose
+   states have one) or of the game (`horizon="game"`), and at most `rollout_actions`
+   actions.
+4. **Back up.** Each seat's reward is its result: on a finished game, 1 for a win
+   (shared evenly between tied winners) and 0 otherwise, blended with its rank; on a
+   rollout stopped at its horizon or cut short, its rank by the current scores. The rank is the share of the
+   other seats it beats (half for a tie), so rewards lie in [0, 1]. Every node on the
+   path learns the reward of the seat that decided there.
+
+The move played is the most visited option at the root. Given an iteration budget
+the bot is reproducible from its seed: the same seed and the same sequence of
+decisions give the same moves, in every process. A time budget (`seconds`) stops the
+search on the clock instead, so its moves depend on the machine.
+
+The method is the single-observer ISMCTS of Cowling, Powley and Whitehouse
+(*Information Set Monte Carlo Tree Search*, 2012). Keying the other seats' nodes by
+their own information sets instead (multiple-observer ISMCTS, or OpenSpiel's `ismcts`)
+splits their statistics over every guess of their hands, so in these games their
+nodes are almost never revisited and the tree stops at the first decision of another
+seat. It handles simultaneous secret choices, optional out-of-turn actions
+(declining is an option like any other) and decisions taken in several steps without
+any game-specific code.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+from numrules.core.bots import Bot, make_bot
+from numrules.core.errors import ConfigError
+from numrules.core.game import Game, game_of, resolve_game
+from numrules.core.match import asking_order
+
+DECLINE: None = None
+"""The option of letting an optional decision pass (what `act` returns to decline)."""
+
+
+class _Edge:
+    # One option of a node: reward total, visits, and visits in which it was available.
+    __slots__ = ("available", "total", "visits")
+
+    def __init__(self) -> None:
+        self.total = 0.0
+        self.visits = 0
+        self.available = 0
+
+
+@attrs.frozen(slots=True)
+class SearchStats:
+    """What the last search did: for reports and for tuning a budget."""
+
+    iterations: int
+    """Iterations run (determinizations drawn)."""
+    nodes: int
+    """Information sets in the tree."""
+    seconds: float
+    """Wall-clock time of the search."""
+    visits: tuple[tuple[str, int], ...]
+    """Each root option in notation ("decline" for None) and its visits, most first."""
+
+
+class ISMCTSBot:
+    """Information-set Monte Carlo tree search, for every game with `sample_state`.
+
+    Args:
+        seed: seeds the bot's own random numbers (determinizations, rollouts).
+        iterations: iterations per decision (the default budget: 500); with `seconds`
+            too, the search stops at whichever comes first.
+        seconds: a time budget per decision instead (moves then depend on the machine).
+        exploration: the UCB1 constant; rewards lie in [0, 1].
+        rollout: the rollout policy: `"random"`, or the name of a bot of the game (such
+            as `"heuristic"`), which then plays every seat in the rollouts.
+        horizon: `"round"` stops a rollout when the round changes, `"game"` plays it
+            to the end; either way the game is then scored as it stands.
+        rollout_actions: a rollout stops after at most this many actions.
+        game: the game, a `Game` or its name; by default found from the first
+            observation's class.
+
+    Raises:
+        ConfigError: a budget that is not a positive number, or a negative
+            exploration constant.
+
+    """
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        exploration: float = 0.7,
+        rollout: str = "random",
+        horizon: str = "round",
+        rollout_actions: int = 1000,
+        game: Game | str | None = None,
+    ) -> None:
+        if iterations is None and seconds is None:
+            iterations = 500
+        if iterations is not None and (type(iterations) is not int or iterations < 1):
+            raise ConfigError(f"iterations must be a positive int, got {iterations!r}")
+        if seconds is not None and (not isinstance(seconds, int | float) or seconds <= 0):
+            raise ConfigError(f"seconds must be a positive number, got {seconds!r}")
+        if not isinstance(exploration, int | float) or exploration < 0:
+            raise ConfigError(f"exploration must be a number >= 0, got {exploration!r}")
+        if horizon not in ("round", "game"):
+            raise ConfigError(f"horizon must be 'round' or 'game', got {horizon!r}")
+        if type(rollout_actions) is not int or rollout_actions < 0:
+            raise ConfigError(f"rollout_actions must be an int >= 0, got {rollout_actions!r}")
+        self.seed = seed
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = float(exploration)
+        self.rollout = rollout
+        self.horizon = horizon
+        self.rollout_actions = rollout_actions
+        self._game = None if game is None else resolve_game(game)
+        self._rng = random.Random(seed)
+        self.last: SearchStats | None = None
+        """Statistics of the last search (None before the first one)."""
+        if self._game is not None:
+            self._check_game(self._game)
+
+    def __repr__(self) -> str:
+        budget = f"iterations={self.iterations}" if self.seconds is None else f"seconds={self.seconds}"
+        return f"ISMCTSBot(seed={self.seed!r}, {budget}, rollout={self.rollout!r})"
+
+    def _check_game(self, game: Game) -> None:
+        if game.sample_state is None:
+            raise ConfigError(f"ISMCTS needs sample_state, which {game.title} does not offer")
+        if self.rollout != "random":
+            make_bot(self.rollout, 0, game)  # refuses an unknown rollout bot now
+
+    def act(self, observation: Any, actions: Sequence[Any], optional: bool) -> Any | None:
+        """Search from `observation` and return the most visited option."""
+        options = [*actions, DECLINE] if optional else list(actions)
+        if len(options) == 1:
+            self.last = None
+            return options[0]
+        game = self._game
+        if game is None:
+            game = self._game = game_of(observation)
+            self._check_game(game)
+        search = _Search(self, game, observation, options)
+        return search.run()
+
+
+class _Search:
+    # One decision's search: the tree, keyed by (seat, information set), and its budget.
+    __slots__ = (
+        "bot",
+        "game",
+        "lower",
+        "observation",
+        "options",
+        "players",
+        "rng",
+        "rollout_bots",
+        "seat",
+        "tree",
+    )
+
+    def __init__(self, bot: ISMCTSBot, game: Game, observation: Any, options: list[Any]) -> None:
+        self.bot = bot
+        self.game = game
+        self.observation = observation
+        self.options = options
+        self.seat: int = observation.seat
+        self.players: int = observation.config.players
+        self.lower = game.lower_score_wins
+        self.rng = bot._rng
+        self.tree: dict[tuple[int, int], dict[Any, _Edge]] = {}
+        self.rollout_bots: Callable[[], list[Bot]] | None = None
+        if bot.rollout != "random":
+            name = bot.rollout
+            self.rollout_bots = lambda: [
+                make_bot(name, self.rng.getrandbits(64), game) for _ in range(self.players)
+            ]
+
+    def run(self) -> Any | None:
+        bot = self.bot
+        started = time.perf_counter()
+        deadline = None if bot.seconds is None else started + bot.seconds
+        limit = bot.iterations
+        done = 0
+        while (limit is None or done < limit) and (
+            deadline is None or done == 0 or time.perf_counter() < deadline
+        ):
+            self.iterate()
+            done += 1
+        root = self.tree[(self.seat, hash(()))]
+        # The most visited option; ties go to the earlier option, so the choice is stable.
+        best = max(self.options, key=lambda o: root[o].visits if o in root else -1)
+        ranked = sorted(root.items(), key=lambda item: -item[1].visits)
+        bot.last = SearchStats(
+            iterations=done,
+            nodes=len(self.tree),
+            seconds=time.perf_counter() - started,
+            visits=tuple(("decline" if o is None else str(o), e.visits) for o, e in ranked),
+        )
+        return best
+
+    def iterate(self) -> None:
+        game, rng = self.game, self.rng
+        assert game.sample_state is not None
+        root = game.sample_state(self.observation, rng)
+        start = len(root.log)
+        me = self.seat
+        path: list[tuple[dict[Any, _Edge], Any, int]] = []
+        bots = None
+        state = root
+        declined: set[int] = set()
+        in_tree = True
+        steps = 0
+        first = True
+        horizon = getattr(root, "round", None) if self.bot.horizon == "round" else None
+        while not game.is_terminal(state):
+            legal = game.legal_actions(state)
+            optional = game.optional_seats(state)
+            if first:
+                # The search starts at the bot's own decision, whoever the driver asked
+                # before it in this determinization (in the real game they have passed).
+                order = asking_order(game, state)
+                if self.seat in order:
+                    declined.update(order[: order.index(self.seat)])
+                seat, options = self.seat, self.options
+                first = False
+            else:
+                seat = next((s for s in asking_order(game, state) if s not in declined), -1)
+                if seat < 0:
+                    break  # every optional seat declined and nobody must act
+                options = [a for a in legal if a.seat == seat]
+                if seat in optional:
+                    options.append(DECLINE)
+            if in_tree:
+                key = (seat, hash(game.events(state, me, start)))
+                node = self.tree.get(key)
+                if node is None:
+                    node = self.tree[key] = {}
+                    in_tree = False
+                choice = self.select(node, options)
+                path.append((node, choice, seat))
+            else:
+                if steps >= self.bot.rollout_actions or (
+                    horizon is not None and state.round != horizon
+                ):
+                    break
+                steps += 1
+                if self.rollout_bots is None:
+                    if seat in optional and rng.random() < 0.5:
+                        choice = DECLINE
+                    else:
+                        mine = options if options[-1] is not None else options[:-1]
+                        choice = mine[rng.randrange(len(mine))]
+                else:
+                    if bots is None:
+                        bots = self.rollout_bots()
+                    choice = bots[seat].act(
+                        game.observe(state, seat),
+                        tuple(o for o in options if o is not None),
+                        seat in optional,
+                    )
+            if choice is None:
+                declined.add(seat)
+                continue
+            state = game.apply(state, choice)
+            declined.clear()
+        rewards = self.rewards(state)
+        for node, choice, seat in path:
+            edge = node[choice]
+            edge.visits += 1
+            edge.total += rewards[seat]
+
+    def select(self, node: dict[Any, _Edge], options: list[Any]) -> Any:
+        # UCB1 over the options available here, each scored against its availability.
+        untried: list[Any] = []
+        best, best_score = None, -math.inf
+        c = self.bot.exploration
+        for option in options:
+            edge = node.get(option)
+            if edge is None:
+                edge = node[option] = _Edge()
+            edge.available += 1
+            if edge.visits == 0:
+                untried.append(option)
+                continue
+            score = edge.total / edge.visits + c * math.sqrt(
+                math.log(edge.available) / edge.visits
+            )
+            if score > best_score:
+                best, best_score = option, score
+        if untried:
+            return untried[self.rng.randrange(len(untried))]
+        return best
+
+    def rewards(self, state: Any) -> list[float]:
+        # Rank by scores in [0, 1]; on a finished game, blended with the win.
+        n = self.players
+        scores = self.game.scores(state)
+        sign = -1 if self.lower else 1
+        ranks = []
+        for seat in range(n):
+            mine = sign * scores[seat]
+            beaten = sum(
+                1.0 if mine > sign * s else 0.5 if mine == sign * s else 0.0
+                for other, s in enumerate(scores)
+                if other != seat
+            )
+            ranks.append(beaten / (n - 1))
+        if not self.game.is_terminal(state):
+            return ranks
+        winners = self.game.winners(state)
+        share = 1.0 / len(winners) if winners else 0.0
+        return [
+            0.5 * (share if seat in winners else 0.0) + 0.5 * rank
+            for seat, rank in enumerate(ranks)
+        ]
