@@ -27,9 +27,9 @@ Each iteration of a search:
    actions.
 4. **Back up.** Each seat's reward is its result: on a finished game, 1 for a win
    (shared evenly between tied winners) and 0 otherwise, blended with its rank; on a
-   rollout stopped at its horizon or cut short, its rank by the current scores. The rank is the share of the
-   other seats it beats (half for a tie), so rewards lie in [0, 1]. Every node on the
-   path learns the reward of the seat that decided there.
+   rollout stopped at its horizon or cut short, its rank by the current scores. The
+   rank is the share of the other seats it beats (half for a tie), so rewards lie in
+   [0, 1]. Every node on the path learns the reward of the seat that decided there.
 
 The move played is the most visited option at the root. Given an iteration budget
 the bot is reproducible from its seed: the same seed and the same sequence of
@@ -151,7 +151,9 @@ class ISMCTSBot:
             self._check_game(self._game)
 
     def __repr__(self) -> str:
-        budget = f"iterations={self.iterations}" if self.seconds is None else f"seconds={self.seconds}"
+        budget = (
+            f"iterations={self.iterations}" if self.seconds is None else f"seconds={self.seconds}"
+        )
         return f"ISMCTSBot(seed={self.seed!r}, {budget}, rollout={self.rollout!r})"
 
     def _check_game(self, game: Game) -> None:
@@ -313,9 +315,7 @@ class _Search:
             if edge.visits == 0:
                 untried.append(option)
                 continue
-            score = edge.total / edge.visits + c * math.sqrt(
-                math.log(edge.available) / edge.visits
-            )
+            score = edge.total / edge.visits + c * math.sqrt(math.log(edge.available) / edge.visits)
             if score > best_score:
                 best, best_score = option, score
         if untried:
