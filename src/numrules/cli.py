@@ -135,6 +135,30 @@ def render_totals(summary: Summary) -> Table:
     return table
 
 
+def render_tournament(result: Any) -> Table:
+    """The standings of a `TournamentResult` as a rich table, best rating first."""
+    game = get_game(result.game)
+    table = Table(
+        title=f"{game.title}: {len(result.games)} games, {result.players} players, "
+        f"seed {result.seed} (fair share {result.fair_share:.0%})"
+    )
+    for header in ("bot", "seat-games", "wins", "win rate", "95% CI", "mean score", "rating"):
+        table.add_column(header, justify="left" if header == "bot" else "right")
+    table.add_column("s/decision", justify="right")
+    for s in sorted(result.standings, key=lambda s: -s.mu):
+        table.add_row(
+            s.bot,
+            str(s.seat_games),
+            f"{s.wins:g}",
+            f"{s.win_rate:.1%}",
+            f"{s.win_low:.1%}-{s.win_high:.1%}",
+            f"{s.mean_score:.1f} ± {(s.score_high - s.score_low) / 2:.1f}",
+            f"{s.mu:.1f} ± {s.sigma:.1f}",
+            f"{s.seconds_per_decision:.4f}",
+        )
+    return table
+
+
 def _parse_bots(text: str, players: int, game: Game) -> list[str]:
     names = [name.strip() for name in text.split(",") if name.strip()]
     for name in names:
@@ -290,6 +314,92 @@ def _build() -> Any:
             except OSError as exc:
                 raise click.FileError(str(records), hint=str(exc)) from None
             click.echo(f"wrote {len(paths)} records to {records}")
+
+    @cli.command("tournament")
+    @click.argument("game", type=click.Choice(game_names()))
+    @click.option(
+        "--bots",
+        "-b",
+        default="random,heuristic,ismcts",
+        show_default=True,
+        help="Comma-separated bots, at least two: names, names with options "
+        "(ismcts?iterations=200&rollout=heuristic) or import paths package.module:Factory.",
+    )
+    @click.option(
+        "--games",
+        "-n",
+        "count",
+        default=60,
+        show_default=True,
+        type=click.IntRange(min=1),
+        help="Games to play, rounded up to whole cycles (one game per bot).",
+    )
+    @click.option(
+        "--players",
+        "-p",
+        type=int,
+        default=None,
+        help="Number of players (default: the game's smallest table).",
+    )
+    @click.option("--seed", "-s", default=0, show_default=True, type=int, help="Tournament seed.")
+    @click.option(
+        "--workers",
+        "-j",
+        default=1,
+        show_default=True,
+        type=click.IntRange(min=1),
+        help="Processes playing games side by side (the results do not depend on it).",
+    )
+    @click.option(
+        "--json",
+        "json_path",
+        type=click.Path(dir_okay=False, path_type=Path),
+        default=None,
+        help="Also write the results (standings and every game) to this JSON file.",
+    )
+    def tournament_command(
+        game: str,
+        bots: str,
+        count: int,
+        players: int | None,
+        seed: int,
+        workers: int,
+        json_path: Path | None,
+    ) -> None:
+        """Rate bots on GAME: every bot in every seat, win rates, scores and ratings."""
+        from numrules.tournament import lineups, play_tournament  # noqa: PLC0415
+
+        g = get_game(game)
+        names = [name.strip() for name in bots.split(",") if name.strip()]
+        seats = players if players is not None else g.min_players
+        try:
+            g.Config(players=seats)
+        except NumrulesError as exc:
+            raise click.BadParameter(str(exc), param_hint="--players") from None
+        cycle = len(lineups(names, seats)) if names else 1
+        total = -(-count // cycle) * cycle
+        console = Console()
+        with Progress(console=console, transient=True) as bar:
+            task = bar.add_task(f"{g.title} tournament", total=total)
+            try:
+                result = play_tournament(
+                    g,
+                    names,
+                    games=count,
+                    players=seats,
+                    seed=seed,
+                    workers=workers,
+                    progress=lambda: bar.advance(task),
+                )
+            except NumrulesError as exc:
+                raise click.BadParameter(str(exc), param_hint="--bots") from None
+        console.print(render_tournament(result))
+        if json_path is not None:
+            try:
+                json_path.write_text(result.to_json())
+            except OSError as exc:
+                raise click.FileError(str(json_path), hint=str(exc)) from None
+            click.echo(f"wrote the results to {json_path}")
 
     @cli.command("replay")
     @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))

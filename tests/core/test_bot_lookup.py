@@ -56,3 +56,27 @@ def test_a_game_s_own_bots_come_first() -> None:
 def test_bad_bot_names_are_refused_with_a_config_error(name: object, message: str) -> None:
     with pytest.raises(ConfigError, match=message):
         make_bot(name, 0)  # type: ignore[arg-type]
+
+
+def test_options_after_a_question_mark_reach_the_factory() -> None:
+    bot = make_bot("random?decline=0.25", 3)
+    assert isinstance(bot, RandomBot)
+    assert (bot.seed, bot.decline) == (3, 0.25)
+    assert numrules.core.bots.parse_bot_spec("x?a=1&b=2.5&c=text") == (
+        "x",
+        {"a": 1, "b": 2.5, "c": "text"},
+    )
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("random?decline", "an option is key=value"),
+        ("random?9x=1", "an option is key=value"),
+        ("first?depth=2", "bad options"),
+        ("random?decline=2", "decline must be a probability"),
+    ],
+)
+def test_bad_options_are_refused_with_a_config_error(spec: str, message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        make_bot(spec, 0)

@@ -74,16 +74,16 @@ class FirstBot:
         return actions[0]
 
 
-def _ismcts(seed: int) -> Bot:
+def _ismcts(seed: int, **options: Any) -> Bot:
     # Imported on use: the search module builds on this one.
     from numrules.core.ismcts import ISMCTSBot  # noqa: PLC0415
 
-    return ISMCTSBot(seed)
+    return ISMCTSBot(seed, **options)
 
 
-BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "first": FirstBot, "ismcts": _ismcts}
-"""Bots by name, each built from a seed (used by the command line); `"ismcts"` is
-`numrules.core.ismcts.ISMCTSBot` with its default budget."""
+BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "first": FirstBot, "ismcts": _ismcts}
+"""Bots by name, each built from a seed and optional keyword options (see `make_bot`);
+`"ismcts"` is `numrules.core.ismcts.ISMCTSBot`."""
 
 
 def bot_names(game: Game | None = None) -> tuple[str, ...]:
@@ -97,32 +97,69 @@ def make_bot(name: str, seed: int, game: Game | None = None) -> Bot:
 
     `name` is one of `bot_names(game)` (a game's own bot, such as `"heuristic"`, wins
     over a generic one of the same name), or an import path `"package.module:Factory"`
-    naming a class or function that takes the seed and returns a bot.
+    naming a class or function that takes the seed and returns a bot. Options for the
+    factory follow a `?`, as `key=value` pairs joined by `&`:
+    `"ismcts?iterations=200&rollout=heuristic"` builds `ISMCTSBot(seed, iterations=200,
+    rollout="heuristic")`. A value that reads as an int or a float is passed as one.
 
     Raises:
-        ConfigError: no such bot, an import path that cannot be imported, or a factory
-            that does not return an object with an `act` method.
+        ConfigError: no such bot, an import path that cannot be imported, options the
+            factory does not take, or a factory that does not return an object with an
+            `act` method.
 
     """
     if not isinstance(name, str):
         raise ConfigError(f"a bot name is a string, got {quote(name)}")
-    factory: Callable[[int], Any] | None = None
+    base, options = parse_bot_spec(name)
+    factory: Callable[..., Any] | None = None
     if game is not None:
-        factory = game.bots.get(name)
+        factory = game.bots.get(base)
     if factory is None:
-        factory = BOTS.get(name)
-    if factory is None and ":" in name:
-        factory = _imported(name)
+        factory = BOTS.get(base)
+    if factory is None and ":" in base:
+        factory = _imported(base)
     if factory is None:
         where = f" for {game.title}" if game is not None else ""
         raise ConfigError(
-            f"unknown bot {quote(name)}{where}; known bots: {', '.join(bot_names(game))}, "
+            f"unknown bot {quote(base)}{where}; known bots: {', '.join(bot_names(game))}, "
             "or an import path such as mypackage.mybots:MyBot"
         )
-    bot = factory(seed)
+    try:
+        bot = factory(seed, **options)
+    except TypeError as exc:
+        if not options:
+            raise
+        raise ConfigError(f"bot {quote(name)}: bad options ({exc})") from None
     if not callable(getattr(bot, "act", None)):
         raise ConfigError(f"bot {quote(name)} built {quote(bot)}, which has no act method")
     return bot
+
+
+def parse_bot_spec(spec: str) -> tuple[str, dict[str, int | float | str]]:
+    """Split a bot spec such as `"ismcts?iterations=200"` into its name and options.
+
+    Raises:
+        ConfigError: an option that is not `key=value` with a Python identifier as key.
+
+    """
+    base, _, query = spec.partition("?")
+    options: dict[str, int | float | str] = {}
+    for pair in query.split("&") if query else ():
+        key, sep, text = pair.partition("=")
+        if not sep or not key.isidentifier():
+            raise ConfigError(f"bot {quote(spec)}: an option is key=value, got {quote(pair)}")
+        options[key] = _option_value(text)
+    return base, options
+
+
+def _option_value(text: str) -> int | float | str:
+    # "200" -> 200, "0.5" -> 0.5, anything else stays text.
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            continue
+    return text
 
 
 def _imported(path: str) -> Callable[[int], Any]:

@@ -1,0 +1,318 @@
+"""Rated tournaments between bots: every bot in every seat, win rates, scores, ratings.
+
+`play_tournament(game, bots, games=..., players=..., seed=...)` plays a duplicate
+tournament. The games come in *cycles*, one game per bot: game k of a cycle seats bot
+`(seat + k) mod len(bots)` in each seat, so over a cycle every bot sits once in every
+seat, and all the games of a cycle are dealt from the same seed (the same cards, the
+bots moved round the table). Seat order and the luck of the deal thus cancel out of
+the comparison. With fewer bots than seats a bot plays several seats of one game;
+every seat it plays counts as one *seat-game*, and a fair share of the wins is then
+1/players of its seat-games.
+
+The result gives, for each bot: wins (a win shared by k seats counts 1/k), the win
+rate per seat-game with its 95% Wilson interval, the mean final score with its 95%
+interval, and a multiplayer rating with its uncertainty, from the Plackett-Luce model
+of `openskill` (each game ranks the seats by score; a bot that plays several seats of
+one game is rated from the mean of those seats' updates). Everything is reproducible
+from the seed: the deals and every bot's seed derive from it.
+
+The ratings need the `report` extra (`pip install 'numrules[report]'`).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from typing import Any
+
+import attrs
+
+from numrules.core.bots import make_bot
+from numrules.core.errors import ConfigError
+from numrules.core.game import Game, resolve_game
+from numrules.core.match import play_match
+from numrules.core.rng import derive_seed
+from numrules.core.stats import mean_interval, wilson_interval
+
+
+@attrs.frozen(slots=True)
+class TournamentGame:
+    """One game of a tournament: who sat where, the deal's seed, and the result."""
+
+    cycle: int
+    """The cycle it belongs to (its deal)."""
+    seed: int
+    """The seed passed to `new_game` (shared by the games of a cycle)."""
+    lineup: tuple[str, ...]
+    """The bot of each seat."""
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    actions: int
+    """The number of actions played."""
+
+
+@attrs.frozen(slots=True)
+class BotStanding:
+    """One bot's results over a tournament."""
+
+    bot: str
+    seat_games: int
+    """Seats it played, summed over the games."""
+    wins: float
+    """Games won (a win shared by k seats counts 1/k for each)."""
+    win_low: float
+    win_high: float
+    """The 95% Wilson interval of the win rate."""
+    mean_score: float
+    score_low: float
+    score_high: float
+    """The 95% interval of the mean final score."""
+    mu: float
+    """The openskill (Plackett-Luce) rating's estimate of the bot's skill."""
+    sigma: float
+    """The rating's uncertainty (its standard deviation)."""
+    seconds_per_decision: float
+    """Mean thinking time per decision it was asked."""
+
+    @property
+    def win_rate(self) -> float:
+        """Wins per seat-game."""
+        return self.wins / self.seat_games
+
+    @property
+    def ordinal(self) -> float:
+        """A conservative rating: mu - 3 sigma."""
+        return self.mu - 3 * self.sigma
+
+
+@attrs.frozen(slots=True)
+class TournamentResult:
+    """What `play_tournament` returns: the standings and every game."""
+
+    game: str
+    players: int
+    bots: tuple[str, ...]
+    seed: int
+    standings: tuple[BotStanding, ...]
+    """One per bot, in the order the bots were given."""
+    games: tuple[TournamentGame, ...]
+    seconds: float
+
+    @property
+    def fair_share(self) -> float:
+        """The win rate of a bot no better than the others: 1/players."""
+        return 1 / self.players
+
+    def to_json(self) -> str:
+        """The result as a JSON document (standings, games and settings)."""
+        document = attrs.asdict(self, recurse=True)
+        for standing, row in zip(self.standings, document["standings"], strict=True):
+            row["win_rate"] = standing.win_rate
+            row["ordinal"] = standing.ordinal
+        document["fair_share"] = self.fair_share
+        return json.dumps(document, indent=2)
+
+
+class _Timed:
+    # Wraps a bot to measure its thinking time.
+    __slots__ = ("bot", "decisions", "seconds")
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.decisions = 0
+        self.seconds = 0.0
+
+    def act(self, observation: Any, actions: Sequence[Any], optional: bool) -> Any | None:
+        started = time.perf_counter()
+        try:
+            return self.bot.act(observation, actions, optional)
+        finally:
+            self.seconds += time.perf_counter() - started
+            self.decisions += 1
+
+
+def lineups(bots: Sequence[str], players: int) -> tuple[tuple[str, ...], ...]:
+    """The lineup of each game of a cycle: game k seats bot (seat + k) mod len(bots)."""
+    n = len(bots)
+    return tuple(tuple(bots[(seat + k) % n] for seat in range(players)) for k in range(n))
+
+
+def play_tournament(
+    game: Game | str,
+    bots: Sequence[str],
+    *,
+    games: int,
+    players: int,
+    seed: int = 0,
+    config: Any = None,
+    workers: int = 1,
+    progress: Callable[[], None] | None = None,
+) -> TournamentResult:
+    """Play a duplicate tournament between `bots` (names or specs, see `make_bot`).
+
+    Args:
+        game: a `Game` or a game name.
+        bots: the bots, at least two, each a name `make_bot` knows.
+        games: games to play, rounded up to whole cycles (one game per bot).
+        players: seats at the table.
+        seed: every deal and every bot's seed derives from it.
+        config: the game's `Config` (default: the default rules for `players`).
+        workers: processes playing games side by side (1: all in this process). The
+            result does not depend on it.
+        progress: called after each game (e.g. to advance a progress bar).
+
+    Raises:
+        ConfigError: fewer than two bots, a bot twice, an unknown bot, a bad count of
+            games, a config for another table size, or `openskill` is missing.
+
+    """
+    g = resolve_game(game)
+    names = tuple(bots)
+    if len(names) < 2 or len(set(names)) != len(names):
+        raise ConfigError(f"a tournament needs at least two different bots, got {names}")
+    if type(games) is not int or games < 1:
+        raise ConfigError(f"games must be a positive int, got {games!r}")
+    if type(workers) is not int or workers < 1:
+        raise ConfigError(f"workers must be a positive int, got {workers!r}")
+    config = g.Config(players=players) if config is None else config
+    if config.players != players:
+        raise ConfigError(f"the config is for {config.players} players, not {players}")
+    for name in names:
+        make_bot(name, 0, g)  # refuses a bad name before anything is played
+    model = _rating_model()
+    cycles = math.ceil(games / len(names))
+    tasks = [
+        (g.name, config, seed, cycle, k, lineup)
+        for cycle in range(cycles)
+        for k, lineup in enumerate(lineups(names, players))
+    ]
+    started = time.perf_counter()
+    if workers == 1:
+        outcomes = []
+        for task in tasks:
+            outcomes.append(_play_one(*task, game=g))
+            if progress is not None:
+                progress()
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = [pool.submit(_play_one, *task) for task in tasks]
+            for future in as_completed(futures):
+                future.result()  # raises at once if a game failed
+                if progress is not None:
+                    progress()
+            outcomes = [future.result() for future in futures]
+    ratings = {name: model.rating(name=name) for name in names}
+    for played, _ in outcomes:  # in schedule order, whatever order the games ended in
+        _rate(model, ratings, played.lineup, played.scores, g.lower_score_wins)
+    played_games = [played for played, _ in outcomes]
+    standings = tuple(
+        _standing(name, played_games, ratings[name], [t for _, ts in outcomes for t in ts])
+        for name in names
+    )
+    return TournamentResult(
+        game=g.name,
+        players=players,
+        bots=names,
+        seed=seed,
+        standings=standings,
+        games=tuple(played_games),
+        seconds=time.perf_counter() - started,
+    )
+
+
+def _play_one(
+    name: str,
+    config: Any,
+    seed: int,
+    cycle: int,
+    k: int,
+    lineup: tuple[str, ...],
+    game: Game | None = None,
+) -> tuple[TournamentGame, list[tuple[str, int, float]]]:
+    # One game of the schedule, and each seat's (bot, decisions, seconds) (picklable).
+    g = resolve_game(name) if game is None else game
+    deal = derive_seed(seed, "deal", cycle)
+    seats = [
+        _Timed(make_bot(bot, derive_seed(seed, "bot", cycle, k, s), g))
+        for s, bot in enumerate(lineup)
+    ]
+    result = play_match(g, config, seats, deal)
+    played = TournamentGame(
+        cycle=cycle,
+        seed=deal,
+        lineup=lineup,
+        scores=result.scores,
+        winners=tuple(sorted(result.winners)),
+        actions=len(result.actions),
+    )
+    return played, [(bot, t.decisions, t.seconds) for bot, t in zip(lineup, seats, strict=True)]
+
+
+def _rating_model() -> Any:
+    try:
+        from openskill.models import PlackettLuce  # noqa: PLC0415 (an optional extra)
+    except ImportError:
+        raise ConfigError(
+            "tournament ratings need openskill: pip install 'numrules[report]'"
+        ) from None
+    return PlackettLuce()
+
+
+def _rate(
+    model: Any,
+    ratings: dict[str, Any],
+    lineup: tuple[str, ...],
+    scores: tuple[int, ...],
+    lower_wins: bool,
+) -> None:
+    # One Plackett-Luce update, each seat a team; ranks from the scores (ties share).
+    keyed = [-s if not lower_wins else s for s in scores]
+    ranks = [sorted(keyed).index(k) + 1 for k in keyed]
+    updated = model.rate([[ratings[name]] for name in lineup], ranks=ranks)
+    for name in set(lineup):
+        mine = [team[0] for team, seat_bot in zip(updated, lineup, strict=True) if seat_bot == name]
+        mu = sum(r.mu for r in mine) / len(mine)
+        sigma = sum(r.sigma for r in mine) / len(mine)
+        ratings[name] = model.rating(mu=mu, sigma=sigma, name=name)
+
+
+def _standing(
+    name: str,
+    games: list[TournamentGame],
+    rating: Any,
+    timings: list[tuple[str, int, float]],
+) -> BotStanding:
+    seat_games = 0
+    wins = 0.0
+    scores: list[float] = []
+    for played in games:
+        for seat, bot in enumerate(played.lineup):
+            if bot != name:
+                continue
+            seat_games += 1
+            scores.append(played.scores[seat])
+            if seat in played.winners:
+                wins += 1 / len(played.winners)
+    low, high = wilson_interval(wins, seat_games)
+    if len(scores) >= 2:
+        mean, score_low, score_high = mean_interval(scores)
+    else:
+        mean = score_low = score_high = scores[0]
+    mine = [(decisions, seconds) for bot, decisions, seconds in timings if bot == name]
+    decisions = sum(d for d, _ in mine)
+    return BotStanding(
+        bot=name,
+        seat_games=seat_games,
+        wins=wins,
+        win_low=low,
+        win_high=high,
+        mean_score=mean,
+        score_low=score_low,
+        score_high=score_high,
+        mu=rating.mu,
+        sigma=rating.sigma,
+        seconds_per_decision=sum(t for _, t in mine) / decisions if decisions else 0.0,
+    )

@@ -1,0 +1,124 @@
+"""Rated tournaments: the seat rotation, the statistics, reproducibility, JSON, the command."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import attrs
+import pytest
+from click.testing import CliRunner
+
+import numrules
+from numrules.cli import _build
+from numrules.core.rng import derive_seed
+from numrules.tournament import TournamentResult, lineups, play_tournament
+
+BOTS = ["random", "first", "ismcts?iterations=10&rollout_actions=40"]
+
+
+@pytest.fixture(scope="module")
+def result() -> TournamentResult:
+    return play_tournament("stackattack", BOTS, games=6, players=3, seed=5)
+
+
+@pytest.mark.parametrize(("bots", "players"), [(3, 3), (2, 4), (3, 2), (4, 3)])
+def test_over_a_cycle_every_bot_sits_once_in_every_seat(bots: int, players: int) -> None:
+    names = [f"bot{i}" for i in range(bots)]
+    cycle = lineups(names, players)
+    assert len(cycle) == bots
+    for seat in range(players):
+        assert sorted(lineup[seat] for lineup in cycle) == names
+
+
+def test_the_games_of_a_cycle_share_their_deal(result: TournamentResult) -> None:
+    assert len(result.games) == 6
+    by_cycle = Counter((game.cycle, game.seed) for game in result.games)
+    assert sorted(by_cycle.values()) == [3, 3]
+    assert [game.lineup for game in result.games[:3]] == list(lineups(BOTS, 3))
+
+
+def test_the_standings_add_up(result: TournamentResult) -> None:
+    assert sum(s.wins for s in result.standings) == pytest.approx(len(result.games))
+    assert sum(s.seat_games for s in result.standings) == 3 * len(result.games)
+    for standing in result.standings:
+        assert standing.win_low <= standing.win_rate <= standing.win_high
+        assert standing.score_low <= standing.mean_score <= standing.score_high
+        assert standing.sigma > 0
+        scores = [
+            game.scores[seat]
+            for game in result.games
+            for seat, bot in enumerate(game.lineup)
+            if bot == standing.bot
+        ]
+        assert standing.mean_score == pytest.approx(sum(scores) / len(scores))
+    assert result.fair_share == pytest.approx(1 / 3)
+
+
+def test_each_game_replays_from_its_seed_and_lineup(result: TournamentResult) -> None:
+    game = numrules.get_game("stackattack")
+    for index in (0, 4):
+        played = result.games[index]
+        k = index % len(BOTS)
+        bots = [
+            numrules.make_bot(name, derive_seed(5, "bot", played.cycle, k, seat), game)
+            for seat, name in enumerate(played.lineup)
+        ]
+        again = numrules.play_match(game, game.Config(players=3), bots, played.seed)
+        assert again.scores == played.scores
+        assert tuple(sorted(again.winners)) == played.winners
+        assert len(again.actions) == played.actions
+
+
+def without_times(result: TournamentResult) -> tuple[object, ...]:
+    return (
+        result.games,
+        tuple(attrs.evolve(s, seconds_per_decision=0.0) for s in result.standings),
+    )
+
+
+def test_the_same_seed_gives_the_same_results_in_one_or_two_processes(
+    result: TournamentResult,
+) -> None:
+    again = play_tournament("stackattack", BOTS, games=6, players=3, seed=5, workers=2)
+    assert without_times(again) == without_times(result)
+    other = play_tournament("stackattack", BOTS, games=6, players=3, seed=6)
+    assert other.games != result.games
+
+
+def test_the_json_holds_the_standings_and_every_game(result: TournamentResult) -> None:
+    document = json.loads(result.to_json())
+    assert document["bots"] == BOTS
+    assert [row["bot"] for row in document["standings"]] == BOTS
+    assert document["standings"][0]["win_rate"] == result.standings[0].win_rate
+    assert len(document["games"]) == 6
+    assert document["games"][0]["lineup"] == list(result.games[0].lineup)
+
+
+@pytest.mark.parametrize(
+    ("bots", "message"),
+    [
+        (["random"], "at least two different bots"),
+        (["random", "random"], "at least two different bots"),
+        (["random", "nobody"], "unknown bot 'nobody'"),
+    ],
+)
+def test_bad_bot_lists_are_refused(bots: list[str], message: str) -> None:
+    with pytest.raises(numrules.ConfigError, match=message):
+        play_tournament("stackattack", bots, games=2, players=2)
+
+
+def test_the_command_prints_the_standings_and_writes_json(tmp_path: Path) -> None:
+    out = tmp_path / "results.json"
+    args = ["tournament", "stackattack", "-b", "random,first", "-n", "4", "-p", "2", "--seed", "3"]
+    run = CliRunner().invoke(_build(), [*args, "--json", str(out)])
+    assert run.exit_code == 0, run.output
+    assert "Stack Attack: 4 games, 2 players, seed 3" in run.output
+    assert "random" in run.output
+    assert "first" in run.output
+    document = json.loads(out.read_text())
+    assert len(document["games"]) == 4
+    bad = CliRunner().invoke(_build(), ["tournament", "stackattack", "-b", "random,nobody"])
+    assert bad.exit_code == 2
+    assert "unknown bot" in bad.output
