@@ -18,10 +18,10 @@ from typing import Any, Protocol, TypeVar
 
 import attrs
 
-from numrules.core.errors import IllegalActionError, Reason, SeatError, UnknownGameError
+from numrules.core.errors import IllegalActionError, Reason, UnknownGameError
 from numrules.core.events import events as _events
 from numrules.core.notation import non_action_advice
-from numrules.core.seats import is_seat
+from numrules.core.seats import check_seat, is_seat
 from numrules.core.validation import quote
 
 
@@ -96,11 +96,7 @@ def seat_actions(
     """
 
     def legal_actions_for(state: Any, seat: int) -> tuple[Any, ...]:
-        players = state.config.players
-        if not is_seat(seat, players):
-            raise SeatError(
-                f"no seat {quote(seat)} in a {players}-player game (seats are 0..{players - 1})"
-            )
+        check_seat(seat, state.config.players)
         return tuple(a for a in legal_actions(state) if a.seat == seat)
 
     legal_actions_for.__doc__ = "The legal actions of one seat, in `legal_actions` order."
@@ -354,11 +350,7 @@ def apply_as(game: Game | str, state: Any, seat: int, action: Any) -> Any:
 
     """
     g = resolve_game(game)
-    players = state.config.players
-    if not is_seat(seat, players):
-        raise SeatError(
-            f"no seat {quote(seat)} in a {players}-player game (seats are 0..{players - 1})"
-        )
+    check_seat(seat, state.config.players)
     if isinstance(action, str):
         action = g.parse_action(action, seat=seat)
     elif type(action) in g.action_types and action.seat != seat:

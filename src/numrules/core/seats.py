@@ -28,13 +28,18 @@ def is_seat(value: object, players: int) -> bool:
     return type(value) is int and 0 <= value < players
 
 
-def check_observer(seat: int | None, players: int) -> int | None:
-    """Return `seat` if it is None (a spectator) or a valid seat; raise `SeatError` otherwise."""
-    if seat is not None and not is_seat(seat, players):
+def check_seat(seat: object, players: int) -> int:
+    """Return `seat` if it is a valid seat; raise `SeatError` otherwise (None included)."""
+    if not is_seat(seat, players):
         raise SeatError(
             f"no seat {quote(seat)} in a {players}-player game (seats are 0..{players - 1})"
         )
-    return seat
+    return seat  # type: ignore[return-value]
+
+
+def check_observer(seat: int | None, players: int) -> int | None:
+    """Return `seat` if it is None (a spectator) or a valid seat; raise `SeatError` otherwise."""
+    return None if seat is None else check_seat(seat, players)
 
 
 def best_seats(totals: Sequence[int], *, lowest: bool = False) -> frozenset[int]:
