@@ -121,7 +121,7 @@ def test_the_registry_knows_its_games() -> None:
         numrules.get_game("chess")
     with pytest.raises(ValueError, match="already registered"):
         numrules.register_game(toygame.GAME.__class__(**{**_fields(toygame.GAME), "title": "x"}))
-    assert set(BOTS) == {"random", "first"}
+    assert set(BOTS) == {"random", "first", "ismcts"}
 
 
 def _fields(game: numrules.Game) -> dict[str, Any]:

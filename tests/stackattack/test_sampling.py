@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import numrules
 from numrules import stackattack as sa
 from numrules.core.stats import chi_square
 from numrules.testing import check_sample_state, play_out
@@ -87,3 +88,15 @@ def test_sampling_is_reproducible_from_the_rng_seed() -> None:
     view = sa.observe(small_game(), 1)
     first = [sa.sample_state(view, random.Random(9)) for _ in range(2)]
     assert first[0] == first[1]
+
+
+def test_a_sample_of_an_observation_read_from_json_keeps_the_secrets_secret() -> None:
+    state = play(small_game(seed=4), f"0:choose {small_game(seed=4).hands[0][0]}")
+    view = numrules.loads(numrules.dumps(sa.observe(state, 0)))
+    assert view.log.seat == 0
+    sample = sa.sample_state(view, random.Random(3))
+    # The other seats and a spectator are told only the public version of seat 0's deal
+    # and pick, as in the real game.
+    for seat in (1, 2, None):
+        assert sa.events(sample, seat) == sa.events(state, None)
+    assert sa.observe(sample, 0) == sa.observe(state, 0)

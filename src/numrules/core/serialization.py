@@ -375,6 +375,10 @@ def from_data(document: Any) -> Any:
         obj = converter(game).structure(data, target)
         if kind == "State":
             game.check_state(obj)
+        log = getattr(obj, "log", None)
+        if kind == "Observation" and isinstance(log, SeatLog) and log.seat != obj.seat:
+            # The events are written as a list: the log is its observation's seat's account.
+            obj = attrs.evolve(obj, log=SeatLog.of(log, obj.seat))
         return obj
     except SerializationError:
         raise
