@@ -337,8 +337,8 @@ def _epochs(
         raise StateError("Num Bounce sample: the round's events do not lead to this position")
     for o, count in enumerate(counts):
         if tracked[o]:
-            count[0] = 0
-            count[0] = observation.hand_sizes[o] - len(observation.known[o]) - sum(count)
+            # Epoch 0 was not counted past the first recycling: it is the rest.
+            count[0] = observation.hand_sizes[o] - len(observation.known[o]) - sum(count[1:])
             if min(count) < 0:
                 raise StateError(f"Num Bounce sample: the events do not lead to seat {o}'s hand")
     return counts, epoch_of, epoch
