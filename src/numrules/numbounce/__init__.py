@@ -75,6 +75,7 @@ from numrules.numbounce.rules import (
     reference_value,
     to_act,
 )
+from numrules.numbounce.sampling import sample_state
 from numrules.numbounce.scoring import scores, winners
 from numrules.numbounce.state import Phase, State, card_zones, check_state
 
@@ -117,6 +118,7 @@ GAME = Game(
     optional_seats=optional_seats,
     event_types=EVENT_TYPES,
     events=events,
+    sample_state=sample_state,
 )
 """The Num Bounce `Game` bundle (also `numrules.get_game("numbounce")`)."""
 
@@ -183,6 +185,7 @@ __all__ = [
     "parse_cards",
     "rainbow",
     "reference_value",
+    "sample_state",
     "scores",
     "shadow",
     "to_act",
