@@ -61,7 +61,7 @@ import attrs
 
 from numrules.core.cards import NumCard
 from numrules.core.errors import StateError
-from numrules.core.events import Event, Log, SeatLog, log_of_view
+from numrules.core.events import Event, Log, log_of_view
 from numrules.core.sampling import sample_seed, shuffle
 from numrules.numbounce.cards import ALL_CARDS, NUM_X, Pile
 from numrules.numbounce.event_types import (
@@ -217,17 +217,8 @@ def _plan(observation: Observation) -> _Plan:
         sizes=tuple(sizes),
         others=others,
         known=tuple(frozenset(known) for known in observation.known),
-        log=log_of_view(_own_log(observation)),
+        log=log_of_view(observation.log),
     )
-
-
-def _own_log(observation: Observation) -> SeatLog:
-    # The observation's log, marked as its seat's: a log read back from JSON is not, and
-    # `log_of_view` would make the seat's secrets public in the sample.
-    log = observation.log
-    if log.seat == observation.seat:
-        return log
-    return SeatLog.of(log.since(0), observation.seat)
 
 
 def _round_events(observation: Observation) -> tuple[Event, ...] | None:
