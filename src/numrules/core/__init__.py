@@ -18,10 +18,12 @@ from numrules.core.game import (
     all_games,
     apply_as,
     game_names,
+    game_of,
     get_game,
     register_game,
     unregister_game,
 )
+from numrules.core.ismcts import ISMCTSBot, SearchStats
 from numrules.core.match import BotError, MatchAbortedError, MatchResult, play_match, replay
 from numrules.core.records import (
     GameRecord,
@@ -44,6 +46,7 @@ __all__ = [
     "FirstBot",
     "Game",
     "GameRecord",
+    "ISMCTSBot",
     "IllegalActionError",
     "MatchAbortedError",
     "MatchResult",
@@ -52,6 +55,7 @@ __all__ = [
     "RandomBot",
     "Reason",
     "RecordError",
+    "SearchStats",
     "SeatError",
     "SerializationError",
     "StateError",
@@ -61,6 +65,7 @@ __all__ = [
     "bot_names",
     "dumps",
     "game_names",
+    "game_of",
     "get_game",
     "load_record",
     "loads",
