@@ -32,6 +32,7 @@ from numrules.numbounce.actions import (
     Take,
     parse_action,
 )
+from numrules.numbounce.bots import HeuristicBot
 from numrules.numbounce.cards import (
     ALL_CARDS,
     DECK_SIZE,
@@ -117,6 +118,7 @@ GAME = Game(
     optional_seats=optional_seats,
     event_types=EVENT_TYPES,
     events=events,
+    bots={"heuristic": HeuristicBot},
 )
 """The Num Bounce `Game` bundle (also `numrules.get_game("numbounce")`)."""
 
@@ -140,6 +142,7 @@ __all__ = [
     "Discarded",
     "Drew",
     "Event",
+    "HeuristicBot",
     "Interrupt",
     "Interrupted",
     "Keep",
