@@ -4,6 +4,9 @@ The bot under test takes each seat in turn (game i puts it at seat i mod players
 game has its own seed, and a win shared by k seats counts 1/k. Run for Num Wars with::
 
     PYTHONPATH=src python -m tests.numwars.strength --games 400
+    PYTHONPATH=src python -m tests.numwars.strength --games 100 --against heuristic
+
+(the second plays four heuristic bots: every game must end, and a seat wins about 1/4).
 
 `measure` is also what the fixed-seed strength tests call, on a few games.
 """
@@ -121,11 +124,19 @@ def main(game: str, argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--against",
+        choices=("random", "heuristic"),
+        default="random",
+        help="the other seats' bot (heuristic: every seat plays the heuristic bot)",
+    )
     args = parser.parse_args(argv)
     g = numrules.get_game(game)
     config = g.Config(players=args.players)
-    strength = measure(game, config, g.bots["heuristic"], args.games, args.seed)
-    print(f"{g.title}, {args.players} players, heuristic vs random: {strength.report()}")
+    hero = g.bots["heuristic"]
+    other = RandomBot if args.against == "random" else hero
+    strength = measure(game, config, hero, args.games, args.seed, other)
+    print(f"{g.title}, {args.players} players, heuristic vs {args.against}: {strength.report()}")
 
 
 if __name__ == "__main__":

@@ -1,12 +1,14 @@
 """A heuristic Num Bounce bot: shed big groups, keep the lead, interrupt when it pays.
 
 Strategy (`HeuristicBot`): every action is scored by the hand it leaves (`shape.hand_cost`:
-cards, groups of one value, lone low cards, with INFINITY and NUM_X nearly free) plus
+cards, groups of one value, lone low cards; INFINITY and NUM_X are worth holding) plus
 what it is likely to bring next, and the best one is taken.
 
-- *Shedding.* Going up with the most cards is preferred (one group fewer, several cards
-  gone), without breaking a bigger group or spending an INFINITY when another play does
-  as well; a trick is opened with the biggest group.
+- *Shedding.* A trick is opened with the biggest group, and going up takes the play
+  that leaves the best hand: one group fewer, no bigger group broken, no INFINITY spent
+  when another play does as well, and the lowest card that beats. Lone low cards are
+  priced high (they can hardly go up), so they leave first and the high cards stay to
+  go up later: keeping them for the end measured much weaker (see below).
 - *The lead.* A combination that the other seats are unlikely to beat (counted from the
   unseen cards and the cards known in their hands) is likely to come back to the bot,
   which then opens again: that prospect is added to a play's score. A combination of
@@ -16,14 +18,24 @@ what it is likely to bring next, and the best one is taken.
 - *Going down* swaps low cards for the reference: taken when that leaves a better hand
   (the cards taken back join a group, low lone cards leave) than drawing would.
 - *Taking.* The discard's top card is taken when it makes a combination to lay now or
-  joins a group in hand; otherwise the bot draws, lays the drawn card if it can, keeps
-  it if it joins a group, and discards it otherwise.
+  pairs a lone low card; otherwise the bot draws, lays the drawn card if it can, keeps
+  it if it leaves a better hand (an INFINITY, NUM_X, a partner for a lone low card),
+  and discards it otherwise (a card that only makes a group bigger is not worth it).
 - *Interrupts* (RAINBOW or SHADOW of the reference value, in or out of turn) are played
   when they empty the hand, cut an opponent's pending take, stop an opponent close to
   going out, or leave the bot a reference the others are unlikely to beat; otherwise
   the bot declines.
 
-Measured strength: see the "The heuristic bot" section of docs/rules/numbounce.md.
+Measured (4 players, 3-round matches, 400 matches against three `RandomBot`s, the bot
+rotating through the seats, match i with seed i, a shared win counting 1/k;
+`PYTHONPATH=src python -m tests.numbounce.strength --games 400`): win rate 100.0% (95%
+Wilson interval 99.0-100.0%; it won every round), mean 3.0 round wins against 0.0,
+0.28 ms per decision. Against three copies of itself it wins its fair share (27.3% over
+100 matches, `--against heuristic`), and every match ends. Pricing lone low cards at
+2.0 instead of 0.4 won 30.2% (25.9-34.8%) of 400 matches against three bots with 0.4;
+at 0 (no preference for shedding low cards), an earlier version won only 10.0%
+(7.4-13.3%) against three with 0.4. See also the "The heuristic bot" section of
+docs/rules/numbounce.md.
 """
 
 from __future__ import annotations

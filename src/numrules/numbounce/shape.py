@@ -18,7 +18,7 @@ CARD_COST = 1.0
 """Each card in hand."""
 GROUP_COST = 1.0
 """Each group of one value: one more combination to lay."""
-LOW_SINGLE_COST = 0.4
+LOW_SINGLE_COST = 2.0
 """A lone card of the lowest value, on top (less for higher ones): it can hardly go up."""
 INFINITY_DISCOUNT = 1.1
 """An INFINITY joins any group (and never needs a turn of its own)."""

@@ -13,9 +13,9 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from numrules.core.cards import Family, FamilyCard, NumCard, Special, SpecialCard
+from numrules.core.cards import Family, FamilyCard, NumCard, SpecialCard
 from numrules.core.events import Event
-from numrules.numwars.cards import BOMB, NUM_X, QUANTUM, SHADOW, Suit, suit_of
+from numrules.numwars.cards import BOMB, NUM_X, QUANTUM, Suit, suit_of
 from numrules.numwars.event_types import Dealt, Played, Stole, TrickWon
 from numrules.numwars.observation import Observation
 from numrules.numwars.tricks import led_suit
@@ -43,8 +43,6 @@ class Knowledge:
     card while void in the led suit)."""
     later: tuple[int, ...]
     """The seats still to play to the current trick after the observing seat."""
-    played_by: dict[NumCard, int] = attrs.field(eq=False)
-    """Who played each special and SHADOW card so far this round (a role giveaway)."""
 
     @property
     def hidden(self) -> int:
@@ -79,10 +77,6 @@ class Knowledge:
     def bomb_pending(self) -> bool:
         """Whether the Bomb is still to be played by another seat."""
         return BOMB in self.unseen
-
-    def shown_role(self, card: SpecialCard) -> int | None:
-        """The seat that played the lot card `card` this round (it showed its role), if any."""
-        return self.played_by.get(card)
 
 
 @functools.lru_cache(maxsize=8192)
@@ -127,7 +121,6 @@ def read(observation: Observation, tracker: Tracker | None = None) -> Knowledge:
         voids=tuple(frozenset(v) for v in tracker.voids),
         no_specials=tuple(tracker.no_specials),
         later=tuple((observation.leader + k) % n for k in range(position + 1, n)),
-        played_by=dict(tracker.played_by),
     )
 
 
@@ -156,7 +149,6 @@ class Tracker:
     def _reset(self, players: int) -> None:
         self.voids: list[set[Suit]] = [set() for _ in range(players)]
         self.no_specials = [False] * players
-        self.played_by: dict[NumCard, int] = {}
         self._trick: list[NumCard | None] = []
 
     def update(self, observation: Observation) -> None:
@@ -180,8 +172,6 @@ class Tracker:
             assert isinstance(event, Played)
             _note_play(event.seat, event.card, self._trick, self.voids, self.no_specials)
             self._trick.append(event.card)
-            if type(event.card) is SpecialCard or _is_shadow(event.card):
-                self.played_by[event.card] = event.seat
         elif kind is Stole:
             assert isinstance(event, Stole)
             self._trick[self._trick.index(event.stolen)] = None
@@ -190,10 +180,6 @@ class Tracker:
             self._trick = []
         elif kind is Dealt:
             self._reset(players)
-
-
-def _is_shadow(card: NumCard) -> bool:
-    return type(card) is FamilyCard and card.family is SHADOW
 
 
 def _note_play(
@@ -220,8 +206,3 @@ def _note_play(
 
 THREAT_SPECIALS: tuple[SpecialCard, ...] = (NUM_X, QUANTUM)
 """The specials that threaten the Bomb."""
-
-
-def is_special(card: NumCard | None, kind: Special) -> bool:
-    """Whether `card` is the special of `kind`."""
-    return type(card) is SpecialCard and card.kind is kind
