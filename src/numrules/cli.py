@@ -138,8 +138,9 @@ def render_totals(summary: Summary) -> Table:
 def render_tournament(result: Any) -> Table:
     """The standings of a `TournamentResult` as a rich table, best rating first."""
     game = get_game(result.game)
+    against = f", each against {result.field}" if result.field is not None else ""
     table = Table(
-        title=f"{game.title}: {len(result.games)} games, {result.players} players, "
+        title=f"{game.title}: {len(result.games)} games, {result.players} players{against}, "
         f"seed {result.seed} (fair share {result.fair_share:.0%})"
     )
     for header in ("bot", "seat-games", "wins", "win rate", "95% CI", "mean score", "rating"):
@@ -322,7 +323,7 @@ def _build() -> Any:
         "-b",
         default="random,heuristic,ismcts",
         show_default=True,
-        help="Comma-separated bots, at least two: names, names with options "
+        help="Comma-separated bots, at least two (or one with --field): names, names with options "
         "(ismcts?iterations=200&rollout=heuristic) or import paths package.module:Factory.",
     )
     @click.option(
@@ -340,6 +341,12 @@ def _build() -> Any:
         type=int,
         default=None,
         help="Number of players (default: the game's smallest table).",
+    )
+    @click.option(
+        "--field",
+        default=None,
+        help="A bot filling every seat but one: each game pits one of --bots against it "
+        "(--bots heuristic --field random: one heuristic bot against random ones).",
     )
     @click.option("--seed", "-s", default=0, show_default=True, type=int, help="Tournament seed.")
     @click.option(
@@ -362,6 +369,7 @@ def _build() -> Any:
         bots: str,
         count: int,
         players: int | None,
+        field: str | None,
         seed: int,
         workers: int,
         json_path: Path | None,
@@ -376,7 +384,7 @@ def _build() -> Any:
             g.Config(players=seats)
         except NumrulesError as exc:
             raise click.BadParameter(str(exc), param_hint="--players") from None
-        cycle = len(lineups(names, seats)) if names else 1
+        cycle = len(lineups(names, seats, field)) if names else 1
         total = -(-count // cycle) * cycle
         console = Console()
         with Progress(console=console, transient=True) as bar:
@@ -388,6 +396,7 @@ def _build() -> Any:
                     games=count,
                     players=seats,
                     seed=seed,
+                    field=field,
                     workers=workers,
                     progress=lambda: bar.advance(task),
                 )

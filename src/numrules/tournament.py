@@ -7,14 +7,19 @@ seat, and all the games of a cycle are dealt from the same seed (the same cards,
 bots moved round the table). Seat order and the luck of the deal thus cancel out of
 the comparison. With fewer bots than seats a bot plays several seats of one game;
 every seat it plays counts as one *seat-game*, and a fair share of the wins is then
-1/players of its seat-games.
+1/players of its seat-games. With a `field` bot, each game instead seats one of the
+bots alone among field bots (one heuristic bot against three random ones), a cycle
+putting every bot in every seat.
 
 The result gives, for each bot: wins (a win shared by k seats counts 1/k), the win
 rate per seat-game with its 95% Wilson interval, the mean final score with its 95%
 interval, and a multiplayer rating with its uncertainty, from the Plackett-Luce model
 of `openskill` (each game ranks the seats by score; a bot that plays several seats of
-one game is rated from the mean of those seats' updates). Everything is reproducible
-from the seed: the deals and every bot's seed derive from it.
+one game is rated from the mean of those seats' updates), and its mean thinking time.
+Everything but the thinking times is reproducible from the seed: cycle c is dealt from
+`derive_seed(seed, "deal", c)`, and the bot of seat s in game k of cycle c is built by
+`make_bot(name, derive_seed(seed, "bot", c, k, s), game)`, so any game can be replayed
+on its own.
 
 The ratings need the `report` extra (`pip install 'numrules[report]'`).
 """
@@ -95,9 +100,11 @@ class TournamentResult:
     game: str
     players: int
     bots: tuple[str, ...]
+    field: str | None
+    """The bot that filled every seat but one (None: the bots shared the table)."""
     seed: int
     standings: tuple[BotStanding, ...]
-    """One per bot, in the order the bots were given."""
+    """One per bot, in the order the bots were given, then the field's."""
     games: tuple[TournamentGame, ...]
     seconds: float
 
@@ -134,8 +141,21 @@ class _Timed:
             self.decisions += 1
 
 
-def lineups(bots: Sequence[str], players: int) -> tuple[tuple[str, ...], ...]:
-    """The lineup of each game of a cycle: game k seats bot (seat + k) mod len(bots)."""
+def lineups(
+    bots: Sequence[str], players: int, field: str | None = None
+) -> tuple[tuple[str, ...], ...]:
+    """The lineup of each game of a cycle.
+
+    Without `field`, game k seats bot (seat + k) mod len(bots). With a `field` bot, each
+    game seats one of `bots` alone among field bots: every bot in every seat, in
+    len(bots) * players games.
+    """
+    if field is not None:
+        return tuple(
+            tuple(bot if s == seat else field for s in range(players))
+            for bot in bots
+            for seat in range(players)
+        )
     n = len(bots)
     return tuple(tuple(bots[(seat + k) % n] for seat in range(players)) for k in range(n))
 
@@ -148,6 +168,7 @@ def play_tournament(
     players: int,
     seed: int = 0,
     config: Any = None,
+    field: str | None = None,
     workers: int = 1,
     progress: Callable[[], None] | None = None,
 ) -> TournamentResult:
@@ -155,11 +176,15 @@ def play_tournament(
 
     Args:
         game: a `Game` or a game name.
-        bots: the bots, at least two, each a name `make_bot` knows.
-        games: games to play, rounded up to whole cycles (one game per bot).
+        bots: the bots, each a name `make_bot` knows: at least two, or one with `field`.
+        games: games to play, rounded up to whole cycles (one game per bot, or per bot
+            and seat with `field`).
         players: seats at the table.
         seed: every deal and every bot's seed derives from it.
         config: the game's `Config` (default: the default rules for `players`).
+        field: a bot that fills every seat but one: each game then measures one of
+            `bots` against the field (`bots=["heuristic"], field="random"`: one heuristic
+            bot against three random ones). The field gets a standing too.
         workers: processes playing games side by side (1: all in this process). The
             result does not depend on it.
         progress: called after each game (e.g. to advance a progress bar).
@@ -171,8 +196,13 @@ def play_tournament(
     """
     g = resolve_game(game)
     names = tuple(bots)
-    if len(names) < 2 or len(set(names)) != len(names):
-        raise ConfigError(f"a tournament needs at least two different bots, got {names}")
+    if len(set(names)) != len(names) or field in names or len(names) < (1 if field else 2):
+        raise ConfigError(
+            f"a tournament needs at least two different bots, or one or more against a "
+            f"field bot not among them, got {names}"
+            + (f" and the field {field!r}" if field else "")
+        )
+    rated = names if field is None else (*names, field)
     if type(games) is not int or games < 1:
         raise ConfigError(f"games must be a positive int, got {games!r}")
     if type(workers) is not int or workers < 1:
@@ -180,14 +210,15 @@ def play_tournament(
     config = g.Config(players=players) if config is None else config
     if config.players != players:
         raise ConfigError(f"the config is for {config.players} players, not {players}")
-    for name in names:
+    for name in rated:
         make_bot(name, 0, g)  # refuses a bad name before anything is played
     model = _rating_model()
-    cycles = math.ceil(games / len(names))
+    cycle_games = lineups(names, players, field)
+    cycles = math.ceil(games / len(cycle_games))
     tasks = [
         (g.name, config, seed, cycle, k, lineup)
         for cycle in range(cycles)
-        for k, lineup in enumerate(lineups(names, players))
+        for k, lineup in enumerate(cycle_games)
     ]
     started = time.perf_counter()
     if workers == 1:
@@ -204,18 +235,19 @@ def play_tournament(
                 if progress is not None:
                     progress()
             outcomes = [future.result() for future in futures]
-    ratings = {name: model.rating(name=name) for name in names}
+    ratings = {name: model.rating(name=name) for name in rated}
     for played, _ in outcomes:  # in schedule order, whatever order the games ended in
         _rate(model, ratings, played.lineup, played.scores, g.lower_score_wins)
     played_games = [played for played, _ in outcomes]
     standings = tuple(
         _standing(name, played_games, ratings[name], [t for _, ts in outcomes for t in ts])
-        for name in names
+        for name in rated
     )
     return TournamentResult(
         game=g.name,
         players=players,
         bots=names,
+        field=field,
         seed=seed,
         standings=standings,
         games=tuple(played_games),

@@ -122,3 +122,26 @@ def test_the_command_prints_the_standings_and_writes_json(tmp_path: Path) -> Non
     bad = CliRunner().invoke(_build(), ["tournament", "stackattack", "-b", "random,nobody"])
     assert bad.exit_code == 2
     assert "unknown bot" in bad.output
+
+
+def test_against_a_field_each_game_seats_one_bot_among_field_bots() -> None:
+    cycle = lineups(["a", "b"], 3, field="f")
+    assert len(cycle) == 6
+    for lineup in cycle:
+        assert lineup.count("f") == 2
+    for seat in range(3):
+        assert sorted(lineup[seat] for lineup in cycle if lineup[seat] != "f") == ["a", "b"]
+    result = play_tournament("stackattack", ["first"], field="random", games=3, players=3, seed=2)
+    assert result.field == "random"
+    hero, field = result.standings
+    assert (hero.bot, hero.seat_games, field.seat_games) == ("first", 3, 6)
+    assert hero.wins + field.wins == pytest.approx(3)
+    assert "each against random" in str(
+        CliRunner()
+        .invoke(
+            _build(), ["tournament", "stackattack", "-b", "first", "--field", "random", "-n", "2"]
+        )
+        .output
+    )
+    with pytest.raises(numrules.ConfigError, match="field"):
+        play_tournament("stackattack", ["random"], field="random", games=2, players=2)

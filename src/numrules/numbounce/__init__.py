@@ -32,6 +32,7 @@ from numrules.numbounce.actions import (
     Take,
     parse_action,
 )
+from numrules.numbounce.bots import HeuristicBot
 from numrules.numbounce.cards import (
     ALL_CARDS,
     DECK_SIZE,
@@ -119,6 +120,7 @@ GAME = Game(
     event_types=EVENT_TYPES,
     events=events,
     sample_state=sample_state,
+    bots={"heuristic": HeuristicBot},
 )
 """The Num Bounce `Game` bundle (also `numrules.get_game("numbounce")`)."""
 
@@ -142,6 +144,7 @@ __all__ = [
     "Discarded",
     "Drew",
     "Event",
+    "HeuristicBot",
     "Interrupt",
     "Interrupted",
     "Keep",

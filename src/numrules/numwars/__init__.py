@@ -18,6 +18,7 @@ from numrules.core.cards import FamilyCard, NumCard, SpecialCard
 from numrules.core.events import Event, SeatLog, events
 from numrules.core.game import Game, no_optional_seats, seat_actions
 from numrules.numwars.actions import ACTION_TYPES, Action, Play, parse_action
+from numrules.numwars.bots import HeuristicBot
 from numrules.numwars.cards import (
     BOMB,
     JOKER,
@@ -110,6 +111,7 @@ GAME = Game(
     legal_actions_for=legal_actions_for,
     event_types=EVENT_TYPES,
     events=events,
+    bots={"heuristic": HeuristicBot},
 )
 """The Num Wars `Game` bundle (also `numrules.get_game("numwars")`)."""
 
@@ -134,6 +136,7 @@ __all__ = [
     "Fate",
     "Format",
     "GameEnded",
+    "HeuristicBot",
     "Observation",
     "Phase",
     "Play",
