@@ -24,6 +24,7 @@ from numrules.core.rng import derive_seed
 
 try:
     import click
+    from rich import box
     from rich.console import Console
     from rich.progress import Progress
     from rich.table import Table
@@ -141,22 +142,25 @@ def render_tournament(result: Any) -> Table:
     against = f", each against {result.field}" if result.field is not None else ""
     table = Table(
         title=f"{game.title}: {len(result.games)} games, {result.players} players{against}, "
-        f"seed {result.seed} (fair share {result.fair_share:.0%})"
+        f"seed {result.seed} (fair share {result.fair_share:.0%})",
+        box=box.SIMPLE_HEAD,
     )
-    for header in ("bot", "seat-games", "wins", "win rate", "95% CI", "mean score", "rating"):
-        table.add_column(header, justify="left" if header == "bot" else "right")
-    table.add_column("s/decision", justify="right")
+    table.add_column("bot", overflow="fold", min_width=10)
+    for header in ("seats", "wins", "win % (95% CI)", "score", "rating", "ms"):
+        table.add_column(header, justify="right", no_wrap=True)
     for s in sorted(result.standings, key=lambda s: -s.mu):
         table.add_row(
             s.bot,
             str(s.seat_games),
             f"{s.wins:g}",
-            f"{s.win_rate:.1%}",
-            f"{s.win_low:.1%}-{s.win_high:.1%}",
-            f"{s.mean_score:.1f} ± {(s.score_high - s.score_low) / 2:.1f}",
-            f"{s.mu:.1f} ± {s.sigma:.1f}",
-            f"{s.seconds_per_decision:.4f}",
+            f"{100 * s.win_rate:.1f} ({100 * s.win_low:.0f}-{100 * s.win_high:.0f})",
+            f"{s.mean_score:.1f} ±{(s.score_high - s.score_low) / 2:.1f}",
+            f"{s.mu:.1f} ±{s.sigma:.1f}",
+            f"{s.seconds_per_decision * 1000:.2f}",
         )
+    table.caption = (
+        "score: mean final score ±95% interval; rating: openskill mu ±sigma; ms: per decision"
+    )
     return table
 
 

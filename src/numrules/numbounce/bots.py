@@ -26,16 +26,8 @@ what it is likely to bring next, and the best one is taken.
   going out, or leave the bot a reference the others are unlikely to beat; otherwise
   the bot declines.
 
-Measured (4 players, 3-round matches, 400 matches against three `RandomBot`s, the bot
-rotating through the seats, match i with seed i, a shared win counting 1/k;
-`PYTHONPATH=src python -m tests.numbounce.strength --games 400`): win rate 100.0% (95%
-Wilson interval 99.0-100.0%; it won every round), mean 3.0 round wins against 0.0,
-0.28 ms per decision. Against three copies of itself it wins its fair share (27.3% over
-100 matches, `--against heuristic`), and every match ends. Pricing lone low cards at
-2.0 instead of 0.4 won 30.2% (25.9-34.8%) of 400 matches against three bots with 0.4;
-at 0 (no preference for shedding low cards), an earlier version won only 10.0%
-(7.4-13.3%) against three with 0.4. See also the "The heuristic bot" section of
-docs/rules/numbounce.md.
+Its measured strength, and the command that measures it, are in the "The heuristic
+bot" section of docs/rules/numbounce.md.
 """
 
 from __future__ import annotations

@@ -25,12 +25,8 @@ to bring, less what the card would be worth kept for later, and the best one is 
   be played when void in the suit led. Once the Bomb is settled, QUANTUM and JOKER are
   free discards.
 
-Measured (4 players, 400 games against three `RandomBot`s, the bot rotating through the
-seats, game i with seed i, a shared win counting 1/k; `PYTHONPATH=src python -m
-tests.numwars.strength --games 400`): win rate 63.9% (95% Wilson interval 59.1-68.4%,
-a fair share is 25%), mean final score 435.6 against 281.1 for the random seats, 0.43 ms
-per decision. Four heuristic bots finish every game (`--against heuristic`: 24.0%, as
-fair). See also the "The heuristic bot" section of docs/rules/numwars.md.
+Its measured strength, and the command that measures it, are in the "The heuristic
+bot" section of docs/rules/numwars.md.
 """
 
 from __future__ import annotations
