@@ -1,0 +1,268 @@
+"""The Num Stop heuristic bot: push your luck by the exact risk, validate the optimum.
+
+Strategy
+--------
+(Filled in with the measured figures: see "The heuristic bot" in docs/rules/numstop.md.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import attrs
+
+from numrules.core.cards import FamilyCard, NumCard, SpecialCard
+from numrules.numstop.actions import (
+    Abandon,
+    Action,
+    Activate,
+    Aim,
+    Discard,
+    Draw,
+    EndTurn,
+    EndValidation,
+    Keep,
+    Lock,
+    Pick,
+    Reserve,
+    Stop,
+)
+from numrules.numstop.cards import FLIP, JOKER, QUANTUM, Stock
+from numrules.numstop.combinations import Combination
+from numrules.numstop.luck import (
+    Style,
+    odds,
+    pile_worth,
+    safest,
+    worth_drawing,
+    worth_locking,
+)
+from numrules.numstop.objectives import OBJECTIVES
+from numrules.numstop.observation import Observation
+from numrules.numstop.optimum import search_validation
+from numrules.numstop.selection import combination_actions
+from numrules.numstop.state import Phase
+from numrules.numstop.tactics import KEEP_VALUE, quantum_keep, target_for
+
+
+class HeuristicBot:
+    """Pushes its luck by the exact risk, aims its action cards, validates the optimum.
+
+    Deterministic (its seed is kept for the Bot protocol; the play needs no chance). The
+    validation plan of the current round is remembered between the aim and pick
+    decisions that play it.
+    """
+
+    def __init__(self, seed: int = 0, style: Style | None = None) -> None:
+        self.seed = seed
+        self.style = style if style is not None else Style()
+        self._plans: dict[int, Plan] = {}  # per seat, the validation plan of its round
+
+    def __repr__(self) -> str:
+        return f"HeuristicBot(seed={self.seed!r})"
+
+    def act(self, observation: Observation, actions: Sequence[Action], optional: bool) -> Action:
+        """The chosen action among `actions` (every Num Stop decision is required)."""
+        handler = self._handlers()[observation.phase]
+        return handler(observation, actions)
+
+    def _handlers(self) -> dict[Phase, Callable[[Observation, Sequence[Action]], Action]]:
+        return {
+            Phase.START: self._start,
+            Phase.DRAW: self._draw,
+            Phase.REDRAW: self._draw_only,
+            Phase.FLIPPED: self._flipped,
+            Phase.SHADOW: self._shadow,
+            Phase.ACTION: self._action_card,
+            Phase.QUANTUM: self._quantum,
+            Phase.SKIPPED: self._skipped,
+            Phase.VALIDATION: self._validation,
+            Phase.SELECTION: self._selection,
+        }
+
+    # --- a turn ---------------------------------------------------------------------
+
+    def _start(self, observation: Observation, actions: Sequence[Action]) -> Action:
+        # Lock a pile worth keeping; otherwise draw.
+        lock = _find(actions, Lock)
+        if lock is not None and worth_locking(observation, self.style):
+            return lock
+        return self._draw_only(observation, actions)
+
+    def _draw(self, observation: Observation, actions: Sequence[Action]) -> Action:
+        # Play an action card that counts now; then draw while it is worth it, else stop
+        # (after a last FLIP or QUANTUM, when one is at hand and the pile is worth it).
+        strike = self._strike(observation, actions)
+        if strike is not None:
+            return strike
+        best = safest(odds(observation))
+        stop = _find(actions, Stop)
+        if stop is None or best.risk == 0 or worth_drawing(observation, self.style, best):
+            return _draw(actions, best.stock)
+        if pile_worth(observation.piles[observation.player], self.style) >= 2:
+            last = _activation(actions, FLIP) or _quantum(observation, actions)
+            if last is not None:
+                return last
+        return stop
+
+    def _strike(self, observation: Observation, actions: Sequence[Action]) -> Action | None:
+        # A DOUBLE, SKIP or SWIPE of the reserve with a target worth it now.
+        for action in actions:
+            if isinstance(action, Activate) and isinstance(action.card, SpecialCard):
+                target = target_for(action.card, observation, self.style)
+                if target is not None and action.target == target:
+                    return action
+        return None
+
+    def _draw_only(self, observation: Observation, actions: Sequence[Action]) -> Action:
+        # The stock least likely to lose the pile (a top seen with FLIP counts).
+        return _draw(actions, safest(odds(observation)).stock)
+
+    def _flipped(self, observation: Observation, actions: Sequence[Action]) -> Action:
+        # After a FLIP: draw a harmless top, or while drawing is worth it; else stop.
+        best = safest(odds(observation))
+        stop = _find(actions, Stop)
+        if stop is None or best.risk == 0 or worth_drawing(observation, self.style, best):
+            return _draw(actions, best.stock)
+        return stop
+
+    def _shadow(self, observation: Observation, actions: Sequence[Action]) -> Action:
+        # A small pile is worth less than the SHADOW (a wild); a pile worth drawing onto
+        # is saved by the JOKER; otherwise the SHADOW goes and the pile stays.
+        shadow = observation.pending[0]
+        pile = observation.piles[observation.player]
+        if pile_worth(pile, self.style) < self.style.shadow_worth:
+            return _required(actions, Keep(observation.player, shadow))
+        joker = _activation(actions, JOKER)
+        if joker is not None and self._worth_going_on(observation):
+            return joker
+        return _required(actions, Discard(observation.player, shadow))
+
+    def _worth_going_on(self, observation: Observation) -> bool:
+        # Whether the bot would draw again after the SHADOW is gone (it is not in a stock).
+        return worth_drawing(observation, self.style, safest(odds(observation)))
+
+    def _action_card(self, observation: Observation, actions: Sequence[Action]) -> Action:
+        # A drawn action card: play whichever card counts now, else reserve it; with a
+        # full reserve, play the card least worth keeping.
+        strike = self._strike(observation, actions)
+        if strike is not None:
+            return strike
+        reserve = _find(actions, Reserve)
+        if reserve is not None:
+            return reserve
+        return max(actions, key=lambda a: -_keep_value(a))
+
+    def _quantum(self, observation: Observation, actions: Sequence[Action]) -> Action:
+        return _required(actions, Keep(observation.player, quantum_keep(observation, self.style)))
+
+    def _skipped(self, observation: Observation, actions: Sequence[Action]) -> Action:
+        strike = self._strike(observation, actions)
+        return strike if strike is not None else _required(actions, EndTurn(observation.player))
+
+    # --- validation -----------------------------------------------------------------
+
+    def _validation(self, observation: Observation, actions: Sequence[Action]) -> Action:
+        # Aim at the next combination of the round's plan (made when none fits), or end.
+        seat = observation.player
+        plan = self._plans.get(seat)
+        if plan is None or not plan.fits(observation):
+            plan = self._plans[seat] = self._plan(observation)
+        if not plan.combinations:
+            return _required(actions, EndValidation(seat))
+        return _required(actions, Aim(seat, plan.combinations[0].objective))
+
+    def _plan(self, observation: Observation) -> Plan:
+        seat, config = observation.player, observation.config
+        collection = observation.collections[seat]
+        cards = [c for c in collection if type(c) is FamilyCard]
+        scorecard = observation.scorecards[seat]
+        wanted = [o for o, p in zip(OBJECTIVES, scorecard, strict=True) if p is None]
+        found: tuple[Combination, ...] = ()
+        if cards and wanted:
+            search = search_validation(cards, wanted, config, max_nodes=self.style.max_nodes)
+            found = search.combinations
+        used = {card for combination in found for card in combination.cards}
+        leftover = frozenset(c for c in collection if c not in used)
+        return Plan(observation.round, found, leftover)
+
+    def _selection(self, observation: Observation, actions: Sequence[Action]) -> Action:
+        # Pick the next card of the combination aimed at; never abandon it.
+        seat = observation.player
+        plan = self._plans.get(seat)
+        if plan is not None and plan.combinations:
+            combination = plan.combinations[0]
+            picks = [a for a in combination_actions(seat, combination) if isinstance(a, Pick)]
+            left = [p for p in picks if p.card not in observation.selection]
+            if combination.objective is observation.objective and left and left[0] in actions:
+                if len(left) == 1:
+                    self._plans[seat] = plan.after_first()
+                return left[0]
+        # Not the plan's combination (a bot built mid-game): any offered card completes it.
+        self._plans.pop(seat, None)
+        return next(a for a in actions if not isinstance(a, Abandon))
+
+
+@attrs.frozen(slots=True)
+class Plan:
+    """The combinations a seat still means to validate this round, and what it keeps."""
+
+    round: int
+    combinations: tuple[Combination, ...]
+    """Still to validate, in order."""
+    leftover: frozenset[NumCard]
+    """The collection cards the plan leaves unused."""
+
+    def fits(self, observation: Observation) -> bool:
+        """Whether `observation` is where this plan stands (round, objectives, cards).
+
+        The round is the plan's, its combinations are still open, and the unused
+        collection is exactly their cards and the leftover.
+        """
+        seat = observation.player
+        scorecard = observation.scorecards[seat]
+        planned = {card for c in self.combinations for card in c.cards}
+        return (
+            observation.round == self.round
+            and all(scorecard[c.objective.index] is None for c in self.combinations)
+            and set(observation.collections[seat]) == planned | self.leftover
+        )
+
+    def after_first(self) -> Plan:
+        """The plan once its first combination is validated."""
+        return Plan(self.round, self.combinations[1:], self.leftover)
+
+
+def _find(actions: Sequence[Action], kind: type[Action]) -> Action | None:
+    return next((a for a in actions if isinstance(a, kind)), None)
+
+
+def _required(actions: Sequence[Action], action: Action) -> Action:
+    # `action` is offered in this phase by the rules; fall back to the first action.
+    return action if action in actions else actions[0]
+
+
+def _draw(actions: Sequence[Action], stock: Stock) -> Action:
+    draws = [a for a in actions if isinstance(a, Draw)]
+    return next((a for a in draws if a.stock is stock), draws[0] if draws else actions[0])
+
+
+def _activation(actions: Sequence[Action], card: SpecialCard) -> Action | None:
+    return next((a for a in actions if isinstance(a, Activate) and a.card == card), None)
+
+
+def _quantum(observation: Observation, actions: Sequence[Action]) -> Action | None:
+    # A QUANTUM from the fuller stock, unless it would take the last cards of the round.
+    if sum(observation.stock_sizes) <= observation.config.quantum_cards:
+        return None
+    choices = [a for a in actions if isinstance(a, Activate) and a.card == QUANTUM]
+    return max(choices, key=lambda a: observation.stock_sizes[_stock_index(a)], default=None)
+
+
+def _stock_index(action: Activate) -> int:
+    return action.stock.index if action.stock is not None else 0
+
+
+def _keep_value(action: Action) -> float:
+    card = action.card if isinstance(action, Activate) else None
+    return KEEP_VALUE.get(card, 0.0) if isinstance(card, SpecialCard) else 0.0
