@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import statistics
+from fractions import Fraction
 
 import numrules
 from numrules import numstop as ns
@@ -24,17 +25,25 @@ def decide(state: ns.State, bot: HeuristicBot | None = None) -> str:
     return str(action)
 
 
+# Every card but these six is out of the round: four reds, a 9 and a yellow.
+STOCKS = {"a": "R7 R8 R9", "b": "Y3 R10 RB9", "rest": "discard"}
+
+
 def test_draws_on_a_low_risk() -> None:
-    # Four families at the end of the pile: only a 5 or a SHADOW can end the turn.
-    state = table(phase=DRAW, drawn=4, piles=["B1 G2 Y4 R5"])
-    assert ns.risk(ns.observe(state, 0), "B") < 0.25
+    # Only a third red in a row loses this pile (it ends in one red): none of these can.
+    state = table(phase=DRAW, drawn=4, piles=["B1 G2 R4 Y5"], **STOCKS)
+    assert ns.risk(ns.observe(state, 0), "A") == 0
+    assert decide(state) == "0:draw A"
+    # With the whole deck unseen: a 5 or a SHADOW, about one chance in five.
+    state = table(phase=DRAW, drawn=4, piles=["B1 G2 R4 Y5"])
+    assert ns.risk(ns.observe(state, 0), "B") < Fraction(1, 4)
     assert decide(state) == "0:draw B"
 
 
 def test_stops_on_a_high_risk() -> None:
-    # The same pile ending in two reds: a third red loses it as well.
-    state = table(phase=DRAW, drawn=4, piles=["B1 G2 R4 R5"])
-    assert ns.risk(ns.observe(state, 0), "B") > 0.3
+    # The pile ends in two reds: four of the six cards left would lose it.
+    state = table(phase=DRAW, drawn=4, piles=["B1 G2 R4 R5"], **STOCKS)
+    assert ns.risk(ns.observe(state, 0), "A") == Fraction(4, 6)
     assert decide(state) == "0:stop"
 
 
@@ -50,9 +59,10 @@ def test_draws_the_top_it_saw_to_be_safe() -> None:
 
 
 def test_flips_before_a_risky_draw_then_draws_the_safe_top() -> None:
-    state = table(phase=DRAW, drawn=4, reserves=["FLIP"], piles=["B1 G2 R4 R5"], a="R7", b="Y9")
+    state = table(phase=DRAW, drawn=4, reserves=["FLIP"], piles=["B1 G2 R4 R5"], **STOCKS)
     assert decide(state) == "0:activate FLIP"
     flipped = ns.apply(state, ns.parse_action("0:activate FLIP"))
+    assert flipped.stocks[0][0] == cards("R7")[0]  # a third red: the bot draws Y3 on B
     assert decide(flipped) == "0:draw B"
 
 

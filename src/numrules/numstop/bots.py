@@ -2,16 +2,35 @@
 
 Strategy
 --------
-(Filled in with the measured figures: see "The heuristic bot" in docs/rules/numstop.md.)
+`HeuristicBot` plays the way a careful player does. At the start of a turn it locks a
+pile worth three cards or more (a SHADOW counts two, being a wild), any pile once the
+stocks hold three cards or fewer per player, and a pile of two or more when a neighbour
+holds a SWIPE. Otherwise it draws, from the stock least likely to lose the pile (a top
+card it saw with FLIP is certain). After each draw it weighs the next one with the
+exact odds of `risk`: a SHADOW only ends the turn, while a stop pattern (or the last
+card of the round) loses the pile, so it draws again while (1 - risk) x greed >
+(risk of losing the pile) x (what the pile is worth), and otherwise stops (`luck`).
+Before stopping with a pile worth two cards or more it plays a FLIP (then draws a top
+it knows to be harmless) or a QUANTUM (keeping the most useful card that does not
+break the pile). A drawn SHADOW is kept when the pile is worth less than it; else the
+JOKER saves the pile when another draw is worth it; else the SHADOW is discarded. SKIP
+goes to the opponent with the biggest unlocked pile (then the leader), DOUBLE to an
+opponent whose pile is worth two cards or more, SWIPE to a neighbour whose pile is
+worth two cards more than its own (`tactics`). After the round it validates the set
+of combinations `search_validation` finds (node limit `Style.max_nodes`, so each
+decision stays fast and deterministic), aims at each combination and picks its cards
+with `combination_actions`, then ends: it never abandons a combination.
+
+Strength
+--------
+See "The heuristic bot" in docs/rules/numstop.md for the figures and the command.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-import attrs
-
-from numrules.core.cards import FamilyCard, NumCard, SpecialCard
+from numrules.core.cards import SpecialCard
 from numrules.numstop.actions import (
     Abandon,
     Action,
@@ -28,7 +47,6 @@ from numrules.numstop.actions import (
     Stop,
 )
 from numrules.numstop.cards import FLIP, JOKER, QUANTUM, Stock
-from numrules.numstop.combinations import Combination
 from numrules.numstop.luck import (
     Style,
     odds,
@@ -37,9 +55,8 @@ from numrules.numstop.luck import (
     worth_drawing,
     worth_locking,
 )
-from numrules.numstop.objectives import OBJECTIVES
 from numrules.numstop.observation import Observation
-from numrules.numstop.optimum import search_validation
+from numrules.numstop.planning import Plan, make_plan
 from numrules.numstop.selection import combination_actions
 from numrules.numstop.state import Phase
 from numrules.numstop.tactics import KEEP_VALUE, quantum_keep, target_for
@@ -51,6 +68,11 @@ class HeuristicBot:
     Deterministic (its seed is kept for the Bot protocol; the play needs no chance). The
     validation plan of the current round is remembered between the aim and pick
     decisions that play it.
+
+    Args:
+        seed: kept for the Bot protocol (the bot draws no random numbers).
+        style: how boldly it plays (`numrules.numstop.luck.Style`; the defaults).
+
     """
 
     def __init__(self, seed: int = 0, style: Style | None = None) -> None:
@@ -90,20 +112,24 @@ class HeuristicBot:
         return self._draw_only(observation, actions)
 
     def _draw(self, observation: Observation, actions: Sequence[Action]) -> Action:
-        # Play an action card that counts now; then draw while it is worth it, else stop
-        # (after a last FLIP or QUANTUM, when one is at hand and the pile is worth it).
+        # Play an action card that counts now; draw while it is worth it. Otherwise look
+        # first (FLIP), or make a last safe draw (QUANTUM), when the pile is worth it;
+        # then stop (or draw, while a DOUBLE still owes draws).
         strike = self._strike(observation, actions)
         if strike is not None:
             return strike
         best = safest(odds(observation))
-        stop = _find(actions, Stop)
-        if stop is None or best.risk == 0 or worth_drawing(observation, self.style, best):
+        if best.risk == 0 or worth_drawing(observation, self.style, best):
             return _draw(actions, best.stock)
-        if pile_worth(observation.piles[observation.player], self.style) >= 2:
-            last = _activation(actions, FLIP) or _quantum(observation, actions)
-            if last is not None:
-                return last
-        return stop
+        valuable = pile_worth(observation.piles[observation.player], self.style) >= 2
+        flip = _activation(actions, FLIP) if valuable else None
+        if flip is not None:
+            return flip
+        stop = _find(actions, Stop)
+        if stop is None:
+            return _draw(actions, best.stock)
+        quantum = _quantum(observation, actions) if valuable else None
+        return quantum if quantum is not None else stop
 
     def _strike(self, observation: Observation, actions: Sequence[Action]) -> Action | None:
         # A DOUBLE, SKIP or SWIPE of the reserve with a target worth it now.
@@ -167,24 +193,10 @@ class HeuristicBot:
         seat = observation.player
         plan = self._plans.get(seat)
         if plan is None or not plan.fits(observation):
-            plan = self._plans[seat] = self._plan(observation)
+            plan = self._plans[seat] = make_plan(observation, self.style)
         if not plan.combinations:
             return _required(actions, EndValidation(seat))
         return _required(actions, Aim(seat, plan.combinations[0].objective))
-
-    def _plan(self, observation: Observation) -> Plan:
-        seat, config = observation.player, observation.config
-        collection = observation.collections[seat]
-        cards = [c for c in collection if type(c) is FamilyCard]
-        scorecard = observation.scorecards[seat]
-        wanted = [o for o, p in zip(OBJECTIVES, scorecard, strict=True) if p is None]
-        found: tuple[Combination, ...] = ()
-        if cards and wanted:
-            search = search_validation(cards, wanted, config, max_nodes=self.style.max_nodes)
-            found = search.combinations
-        used = {card for combination in found for card in combination.cards}
-        leftover = frozenset(c for c in collection if c not in used)
-        return Plan(observation.round, found, leftover)
 
     def _selection(self, observation: Observation, actions: Sequence[Action]) -> Action:
         # Pick the next card of the combination aimed at; never abandon it.
@@ -201,36 +213,6 @@ class HeuristicBot:
         # Not the plan's combination (a bot built mid-game): any offered card completes it.
         self._plans.pop(seat, None)
         return next(a for a in actions if not isinstance(a, Abandon))
-
-
-@attrs.frozen(slots=True)
-class Plan:
-    """The combinations a seat still means to validate this round, and what it keeps."""
-
-    round: int
-    combinations: tuple[Combination, ...]
-    """Still to validate, in order."""
-    leftover: frozenset[NumCard]
-    """The collection cards the plan leaves unused."""
-
-    def fits(self, observation: Observation) -> bool:
-        """Whether `observation` is where this plan stands (round, objectives, cards).
-
-        The round is the plan's, its combinations are still open, and the unused
-        collection is exactly their cards and the leftover.
-        """
-        seat = observation.player
-        scorecard = observation.scorecards[seat]
-        planned = {card for c in self.combinations for card in c.cards}
-        return (
-            observation.round == self.round
-            and all(scorecard[c.objective.index] is None for c in self.combinations)
-            and set(observation.collections[seat]) == planned | self.leftover
-        )
-
-    def after_first(self) -> Plan:
-        """The plan once its first combination is validated."""
-        return Plan(self.round, self.combinations[1:], self.leftover)
 
 
 def _find(actions: Sequence[Action], kind: type[Action]) -> Action | None:

@@ -23,7 +23,7 @@ from numrules.numstop.risk import risk
 class Style:
     """How boldly the heuristic bot plays (the defaults were tuned against random bots)."""
 
-    greed: float = 1.0
+    greed: float = 3.0
     """Draw again while (chance of a safe draw) x greed exceeds (chance of a bust) x pile
     worth: above 1 draws more, below 1 stops sooner."""
     lock_at: float = 3.0
@@ -36,6 +36,9 @@ class Style:
     """SWIPE when a neighbour's pile is worth this much more than one's own."""
     max_nodes: int = 5_000
     """The node limit of the validation search (`search_validation`)."""
+    patience: float = 0.0
+    """Leave a combination unvalidated unless it scores its bonus plus this much per card
+    (0: validate every combination of the best set), until the game may end."""
 
 
 def card_worth(card: NumCard, style: Style) -> float:

@@ -34,7 +34,7 @@ from collections.abc import Mapping, Sequence
 from numrules.core.rng import derive_seed
 from numrules.stackattack.actions import Action, Block, Choose, PlaceShield, Switch, TakeRow
 from numrules.stackattack.cards import Card
-from numrules.stackattack.forecast import Costs, Forecast, target_row
+from numrules.stackattack.forecast import SPITE, Costs, Forecast, target_row
 from numrules.stackattack.observation import Observation
 from numrules.stackattack.scoring import penalty_points
 from numrules.stackattack.state import Phase
@@ -51,14 +51,26 @@ class HeuristicBot:
     Deterministic: the guesses of a decision are drawn from a generator seeded with
     (`seed`, round, turn, seat), so the same seed and the same observation give the same
     action.
+
+    Args:
+        seed: seeds the guesses of the other seats' cards.
+        samples: guesses per card choice (more: a steadier estimate, a slower choice).
+        shield_reserve: the points a SHIELD is worth kept in hand.
+        spite: what a point taken by another seat is worth to the bot (a tie-break).
+
     """
 
     def __init__(
-        self, seed: int = 0, samples: int = SAMPLES, shield_reserve: float = SHIELD_RESERVE
+        self,
+        seed: int = 0,
+        samples: int = SAMPLES,
+        shield_reserve: float = SHIELD_RESERVE,
+        spite: float = SPITE,
     ) -> None:
         self.seed = seed
         self.samples = samples
         self.shield_reserve = shield_reserve
+        self.spite = spite
 
     def __repr__(self) -> str:
         return f"HeuristicBot(seed={self.seed!r})"
@@ -66,7 +78,7 @@ class HeuristicBot:
     def act(self, observation: Observation, actions: Sequence[Action], optional: bool) -> Action:
         """The chosen action among `actions` (every Stack Attack decision is required)."""
         assert observation.seat is not None
-        forecast = Forecast(observation.config, observation.seat)
+        forecast = Forecast(observation.config, observation.seat, self.spite)
         phase = observation.phase
         if phase is Phase.CHOOSE:
             return self._choose(observation, actions, forecast)

@@ -52,11 +52,13 @@ class Forecast:
 
     config: Config
     seat: int
+    spite: float = SPITE
+    """What one point taken by another seat is worth to `seat` (see `SPITE`)."""
 
     def utility(self, costs: Costs) -> float:
-        """What `seat` minimises: its own points, less a little of everyone else's."""
+        """What `seat` minimises: its own points, less `spite` times everyone else's."""
         mine = costs[self.seat]
-        return mine - SPITE * (sum(costs) - mine)
+        return mine - self.spite * (sum(costs) - mine)
 
     def best(self, results: Sequence[Costs]) -> int:
         """The index of the result `seat` likes best (the first one on a tie)."""
