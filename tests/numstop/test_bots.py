@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import statistics
 from fractions import Fraction
+from typing import Any
 
 import numrules
 from numrules import numstop as ns
@@ -25,13 +26,14 @@ def decide(state: ns.State, bot: HeuristicBot | None = None) -> str:
     return str(action)
 
 
-# Every card but these six is out of the round: four reds, a 9 and a yellow.
-STOCKS = {"a": "R7 R8 R9", "b": "Y3 R10 RB9", "rest": "discard"}
+def six_left(**fields: Any) -> ns.State:
+    """A position whose stocks hold six cards (four reds), every other card discarded."""
+    return table(a="R7 R8 R9", b="Y3 R10 RB9", rest="discard", **fields)
 
 
 def test_draws_on_a_low_risk() -> None:
     # Only a third red in a row loses this pile (it ends in one red): none of these can.
-    state = table(phase=DRAW, drawn=4, piles=["B1 G2 R4 Y5"], **STOCKS)
+    state = six_left(phase=DRAW, drawn=4, piles=["B1 G2 R4 Y5"])
     assert ns.risk(ns.observe(state, 0), "A") == 0
     assert decide(state) == "0:draw A"
     # With the whole deck unseen: a 5 or a SHADOW, about one chance in five.
@@ -42,7 +44,7 @@ def test_draws_on_a_low_risk() -> None:
 
 def test_stops_on_a_high_risk() -> None:
     # The pile ends in two reds: four of the six cards left would lose it.
-    state = table(phase=DRAW, drawn=4, piles=["B1 G2 R4 R5"], **STOCKS)
+    state = six_left(phase=DRAW, drawn=4, piles=["B1 G2 R4 R5"])
     assert ns.risk(ns.observe(state, 0), "A") == Fraction(4, 6)
     assert decide(state) == "0:stop"
 
@@ -59,7 +61,7 @@ def test_draws_the_top_it_saw_to_be_safe() -> None:
 
 
 def test_flips_before_a_risky_draw_then_draws_the_safe_top() -> None:
-    state = table(phase=DRAW, drawn=4, reserves=["FLIP"], piles=["B1 G2 R4 R5"], **STOCKS)
+    state = six_left(phase=DRAW, drawn=4, reserves=["FLIP"], piles=["B1 G2 R4 R5"])
     assert decide(state) == "0:activate FLIP"
     flipped = ns.apply(state, ns.parse_action("0:activate FLIP"))
     assert flipped.stocks[0][0] == cards("R7")[0]  # a third red: the bot draws Y3 on B
