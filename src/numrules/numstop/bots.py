@@ -8,8 +8,9 @@ stocks hold three cards or fewer per player, and a pile of two or more when a ne
 holds a SWIPE. Otherwise it draws, from the stock least likely to lose the pile (a top
 card it saw with FLIP is certain). After each draw it weighs the next one with the
 exact odds of `risk`: a SHADOW only ends the turn, while a stop pattern (or the last
-card of the round) loses the pile, so it draws again while (1 - risk) x greed >
-(risk of losing the pile) x (what the pile is worth), and otherwise stops (`luck`).
+card of the round) loses the pile, so it draws again while (1 - risk) x 3 > (risk of
+losing the pile) x (what the pile is worth), and otherwise stops (`luck`; the factor 3,
+`Style.greed`, beat 1, 2, 5 and 8 in games between heuristic bots).
 Before stopping with a pile worth two cards or more it plays a FLIP (then draws a top
 it knows to be harmless) or a QUANTUM (keeping the most useful card that does not
 break the pile). A drawn SHADOW is kept when the pile is worth less than it; else the
@@ -23,7 +24,12 @@ with `combination_actions`, then ends: it never abandons a combination.
 
 Strength
 --------
-See "The heuristic bot" in docs/rules/numstop.md for the figures and the command.
+In 4-player CLASSIC games against three `RandomBot`s, the bot moving round the table
+and game i played with seed i, it won 400 of 400 games (100%, 95% Wilson interval
+99.0% to 100%), with 478.5 points on average against 51.6 for the random bots. Four
+heuristic bots finished all of 40 games (5.9 rounds on average). A decision takes
+1.4 ms of CPU on average; a validation decision that runs the search, up to about 1 s.
+The script that measured it is in "The heuristic bot" of docs/rules/numstop.md.
 """
 
 from __future__ import annotations

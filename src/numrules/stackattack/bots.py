@@ -2,7 +2,7 @@
 
 Strategy
 --------
-Before the reveal, `HeuristicBot` imagines the turn: it draws a few dozen guesses of
+Before the reveal, `HeuristicBot` imagines the turn: it draws 16 guesses (`samples`) of
 what the other seats will reveal (one card each, uniformly among the cards it cannot
 see) and, for every card of its hand, plays the reveal out on each guess with
 `numrules.stackattack.forecast.Forecast`. The card with the fewest expected penalty
@@ -23,7 +23,12 @@ Among equal options the bot prefers the one that costs the other seats more.
 
 Strength
 --------
-See "The heuristic bot" in docs/rules/stackattack.md for the figures and the command.
+In 4-player games against three `RandomBot`s, the bot moving round the table and game
+i played with seed i, it won 350.5 of 400 games (a shared win counting 1/k): 87.6%,
+95% Wilson interval 84.0% to 90.5%, with 21.6 penalty points on average against 56.7
+for the random bots. Four heuristic bots finished all of 40 games. A decision takes
+2.9 ms of CPU on average (a card choice 3.5 ms, at most 15 ms). The script that
+measured it is in "The heuristic bot" of docs/rules/stackattack.md.
 """
 
 from __future__ import annotations
