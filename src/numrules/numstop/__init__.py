@@ -40,6 +40,7 @@ from numrules.numstop.actions import (
     Stop,
     parse_action,
 )
+from numrules.numstop.bots import HeuristicBot
 from numrules.numstop.cards import ACTION_CARDS, Stock, parse_card, parse_cards
 from numrules.numstop.combinations import (
     CollectionError,
@@ -134,6 +135,7 @@ GAME = Game(
     event_types=EVENT_TYPES,
     events=events,
     sample_state=sample_state,
+    bots={"heuristic": HeuristicBot},
 )
 """The Num Stop `Game` bundle (also `numrules.get_game("numstop")`)."""
 
@@ -167,6 +169,7 @@ __all__ = [
     "Event",
     "Flipped",
     "GameEnded",
+    "HeuristicBot",
     "JokerPlayed",
     "Keep",
     "Lock",

@@ -23,6 +23,7 @@ from numrules.stackattack.actions import (
     TakeRow,
     parse_action,
 )
+from numrules.stackattack.bots import HeuristicBot
 from numrules.stackattack.cards import (
     DECK_SIZE,
     DEFAULT_POWERS,
@@ -101,6 +102,7 @@ GAME = Game(
     event_types=EVENT_TYPES,
     events=events,
     sample_state=sample_state,
+    bots={"heuristic": HeuristicBot},
 )
 """The Stack Attack `Game` bundle (also `numrules.get_game("stackattack")`)."""
 
@@ -124,6 +126,7 @@ __all__ = [
     "Descending",
     "Event",
     "GameEnded",
+    "HeuristicBot",
     "Observation",
     "Phase",
     "PlaceShield",

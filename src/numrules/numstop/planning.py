@@ -1,0 +1,102 @@
+"""The validation plan of the Num Stop heuristic bot: which combinations to validate.
+
+At its first validation decision of a round the bot asks `search_validation` (under a
+node limit, so the decision stays fast and deterministic) for the best set of
+combinations its collection holds for its open objectives, then plays them one by one.
+A patient style (`Style.patience`) leaves a weak combination unvalidated, keeping its
+objective open for a better one in a later round, unless the game may end this round.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from numrules.core.cards import FamilyCard, NumCard
+from numrules.numstop.combinations import Combination
+from numrules.numstop.config import Config
+from numrules.numstop.luck import Style
+from numrules.numstop.objectives import OBJECTIVES, Objective
+from numrules.numstop.observation import Observation
+from numrules.numstop.optimum import search_validation
+
+LATE = 8
+"""Once some seat has validated this many objectives, the game may end any round: a
+patient bot then validates whatever it can."""
+
+
+@attrs.frozen(slots=True)
+class Plan:
+    """The combinations a seat still means to validate this round, and what it keeps."""
+
+    round: int
+    combinations: tuple[Combination, ...]
+    """Still to validate, in order."""
+    leftover: frozenset[NumCard]
+    """The collection cards the plan leaves unused."""
+
+    def fits(self, observation: Observation) -> bool:
+        """Whether `observation` is where this plan stands (round, objectives, cards).
+
+        The round is the plan's, its combinations are still open, and the unused
+        collection is exactly their cards and the leftover.
+        """
+        seat = observation.player
+        scorecard = observation.scorecards[seat]
+        planned = {card for c in self.combinations for card in c.cards}
+        return (
+            observation.round == self.round
+            and all(scorecard[c.objective.index] is None for c in self.combinations)
+            and set(observation.collections[seat]) == planned | self.leftover
+        )
+
+    def after_first(self) -> Plan:
+        """The plan once its first combination is validated."""
+        return Plan(self.round, self.combinations[1:], self.leftover)
+
+
+def demand(objective: Objective, config: Config, patience: float) -> float:
+    """The fewest points a patient bot accepts for `objective`.
+
+    Its bonus plus `patience` per card; a Shadow straight, which scores a flat bonus, is
+    always accepted.
+    """
+    if objective is Objective.SHADOW_STRAIGHT:
+        return 0.0
+    return config.bonus(objective) + patience * objective.size
+
+
+def late(observation: Observation) -> bool:
+    """Whether the game may end after this round's validation."""
+    limit = observation.config.max_rounds
+    last_round = limit is not None and observation.round + 1 >= limit
+    return last_round or max(observation.objectives_done) >= LATE
+
+
+def make_plan(observation: Observation, style: Style) -> Plan:
+    """The plan of the validating seat for the rest of its validation this round."""
+    seat, config = observation.player, observation.config
+    collection = observation.collections[seat]
+    cards = [c for c in collection if type(c) is FamilyCard]
+    scorecard = observation.scorecards[seat]
+    wanted = [o for o, p in zip(OBJECTIVES, scorecard, strict=True) if p is None]
+    found = _search(cards, wanted, config, style)
+    if style.patience and not late(observation):
+        weak = {
+            c.objective for c in found if c.points < demand(c.objective, config, style.patience)
+        }
+        if weak:
+            found = _search(cards, [o for o in wanted if o not in weak], config, style)
+            found = tuple(
+                c for c in found if c.points >= demand(c.objective, config, style.patience)
+            )
+    used = {card for combination in found for card in combination.cards}
+    leftover = frozenset(c for c in collection if c not in used)
+    return Plan(observation.round, found, leftover)
+
+
+def _search(
+    cards: list[FamilyCard], wanted: list[Objective], config: Config, style: Style
+) -> tuple[Combination, ...]:
+    if not cards or not wanted:
+        return ()
+    return search_validation(cards, wanted, config, max_nodes=style.max_nodes).combinations
