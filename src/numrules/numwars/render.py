@@ -120,8 +120,10 @@ def _trick(sheet: Sheet, obs: Observation) -> None:
         for k, card in enumerate(obs.trick)
     ]
     sheet.wrap("  ", plays, sep="   ", empty="no card yet")
-    best = f"winning so far: {seat_name(winner(obs.trick, obs.leader, players), me)}; "
-    sheet.line(f"  {best if obs.trick else ''}Bomb: {_bomb(obs)}.")
+    best = ""
+    if obs.trick:
+        best = f"winning so far: {seat_name(winner(obs.trick, obs.leader, players), me)}; "
+    sheet.line(f"  {best}Bomb: {_bomb(obs)}.")
 
 
 def _bomb(obs: Observation) -> str:

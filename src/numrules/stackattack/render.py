@@ -108,7 +108,7 @@ def _rows(sheet: Sheet, obs: Observation) -> None:
         ]
         for index, row in enumerate(obs.rows)
     ]
-    columns = [Column("row", right=True), Column("cards", right=True)]
+    columns = [Column("row", right=True), Column("size", right=True)]
     columns += [Column("points", right=True), *([Column("")] if noted else []), Column("")]
     sheet.table(columns, rows)
 
