@@ -19,6 +19,7 @@ is the public view (the seat to move, plus the observer itself if it may interru
 from numrules.core.cards import FamilyCard, NumCard, SpecialCard
 from numrules.core.events import Event, SeatLog, events
 from numrules.core.game import Game, seat_actions
+from numrules.core.render import render_rich, render_text
 from numrules.numbounce.actions import (
     ACTION_TYPES,
     Action,
@@ -66,6 +67,7 @@ from numrules.numbounce.event_types import (
     WentDown,
 )
 from numrules.numbounce.observation import Observation, hidden_cards, observe
+from numrules.numbounce.render import layout as render_layout
 from numrules.numbounce.rules import (
     apply,
     interrupters,
@@ -188,6 +190,9 @@ __all__ = [
     "parse_cards",
     "rainbow",
     "reference_value",
+    "render_layout",
+    "render_rich",
+    "render_text",
     "sample_state",
     "scores",
     "shadow",

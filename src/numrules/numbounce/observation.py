@@ -70,6 +70,12 @@ class Observation:
     log: SeatLog
     """Every event of the match so far, as this seat was told it."""
 
+    def __str__(self) -> str:
+        """The observation as plain text, laid out like the table (`render.layout`)."""
+        from numrules.numbounce.render import layout  # noqa: PLC0415  (render imports us)
+
+        return layout(self).text()
+
     @property
     def reference(self) -> tuple[NumCard, ...]:
         """The combination to beat (empty when a trick must be opened)."""

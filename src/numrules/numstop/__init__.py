@@ -23,6 +23,7 @@ last pick validates the combination), or ABANDON it (`0:abandon`); END when done
 from numrules.core.cards import FamilyCard, NumCard, SpecialCard
 from numrules.core.events import Event, SeatLog, events
 from numrules.core.game import Game, no_optional_seats, seat_actions
+from numrules.core.render import render_rich, render_text
 from numrules.numstop.actions import (
     ACTION_TYPES,
     Abandon,
@@ -86,6 +87,7 @@ from numrules.numstop.objectives import (
 )
 from numrules.numstop.observation import Observation, hidden_cards, observe
 from numrules.numstop.optimum import ValidationSearch, best_validation, search_validation
+from numrules.numstop.render import layout as render_layout
 from numrules.numstop.risk import risk
 from numrules.numstop.rules import apply, is_terminal, legal_actions, new_game, to_act
 from numrules.numstop.sampling import sample_state
@@ -222,6 +224,9 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "points",
+    "render_layout",
+    "render_rich",
+    "render_text",
     "risk",
     "sample_state",
     "scores",

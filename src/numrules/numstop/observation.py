@@ -60,6 +60,12 @@ class Observation:
     log: SeatLog
     """Every event of the game so far, as this seat was told it (see `events`)."""
 
+    def __str__(self) -> str:
+        """The observation as plain text, laid out like the table (`render.layout`)."""
+        from numrules.numstop.render import layout  # noqa: PLC0415  (render imports us)
+
+        return layout(self).text()
+
     @property
     def points(self) -> tuple[int, ...]:
         """Each seat's total of validated points."""

@@ -17,6 +17,7 @@ uniform numrules game API (see docs/architecture.md)::
 from numrules.core.cards import FamilyCard, NumCard, SpecialCard
 from numrules.core.events import Event, SeatLog, events
 from numrules.core.game import Game, no_optional_seats, seat_actions
+from numrules.core.render import render_rich, render_text
 from numrules.numwars.actions import ACTION_TYPES, Action, Play, parse_action
 from numrules.numwars.bots import HeuristicBot
 from numrules.numwars.cards import (
@@ -47,6 +48,7 @@ from numrules.numwars.event_types import (
     TrickWon,
 )
 from numrules.numwars.observation import Observation, hidden_cards, observe
+from numrules.numwars.render import layout as render_layout
 from numrules.numwars.rules import apply, dealer, is_terminal, legal_actions, new_game, to_act
 from numrules.numwars.scoring import (
     bomb_outcome,
@@ -175,6 +177,9 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "partner",
+    "render_layout",
+    "render_rich",
+    "render_text",
     "role_of",
     "roles",
     "round_points",

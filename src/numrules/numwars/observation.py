@@ -58,6 +58,12 @@ class Observation:
     """Every event of the game so far, as this seat was told it (see `events`): who
     played which card in every trick, what became of the Bomb, the rounds scored."""
 
+    def __str__(self) -> str:
+        """The observation as plain text, laid out like the table (`render.layout`)."""
+        from numrules.numwars.render import layout  # noqa: PLC0415  (render imports us)
+
+        return layout(self).text()
+
     @property
     def scores(self) -> tuple[int, ...]:
         """Each seat's total so far: finished rounds plus this round's public points."""

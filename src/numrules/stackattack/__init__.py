@@ -13,6 +13,7 @@ uniform numrules game API (see docs/architecture.md)::
 
 from numrules.core.events import Event, SeatLog, events
 from numrules.core.game import Game, no_optional_seats, seat_actions
+from numrules.core.render import render_rich, render_text
 from numrules.stackattack.actions import (
     ACTION_TYPES,
     Action,
@@ -48,6 +49,7 @@ from numrules.stackattack.event_types import (
     Switched,
 )
 from numrules.stackattack.observation import Observation, hidden_cards, observe
+from numrules.stackattack.render import layout as render_layout
 from numrules.stackattack.rules import (
     apply,
     is_terminal,
@@ -159,6 +161,9 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "penalty_points",
+    "render_layout",
+    "render_rich",
+    "render_text",
     "round_points",
     "sample_state",
     "scores",
