@@ -16,7 +16,7 @@ from typing import Any
 import attrs
 
 from numrules.core.bots import BOTS, Bot, make_bot
-from numrules.core.errors import NumrulesError
+from numrules.core.errors import ConfigError, NumrulesError
 from numrules.core.game import Game, all_games, game_names, get_game
 from numrules.core.match import MatchResult, play_match
 from numrules.core.records import GameRecord, load_record, save_record
@@ -404,8 +404,10 @@ def _build() -> Any:
                     workers=workers,
                     progress=lambda: bar.advance(task),
                 )
-            except NumrulesError as exc:
+            except ConfigError as exc:
                 raise click.BadParameter(str(exc), param_hint="--bots") from None
+            except NumrulesError as exc:  # a bot or the engine failed during a game
+                raise click.ClickException(f"a tournament game failed: {exc}") from None
         console.print(render_tournament(result))
         if json_path is not None:
             try:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
+
 import pytest
 
 from numrules import NotationError
+from numrules import numstop as ns
 from numrules.core.cards import (
     CLASSIC_FAMILIES,
     Family,
@@ -85,3 +89,15 @@ def test_sorting_and_formatting() -> None:
     assert not Family.SHADOW.is_classic
     assert not family_card(Family.RED, 1).is_special
     assert special_card(Special.BOMB).is_special
+
+
+def test_a_card_sent_to_another_process_is_the_interned_card() -> None:
+    # The engines compare cards by identity: pickling (what a process pool does to a
+    # config or a state) and copying must give back the very same card objects.
+    for card in (parse_num_card("JOKER"), parse_num_card("RB7"), parse_num_card("INF3")):
+        assert pickle.loads(pickle.dumps(card)) is card
+        assert copy.deepcopy(card) is card
+    config = pickle.loads(pickle.dumps(ns.Config(players=4)))
+    assert all(
+        a is b for a, b in zip(config.all_cards(), ns.Config(players=4).all_cards(), strict=True)
+    )

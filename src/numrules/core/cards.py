@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import attrs
 
@@ -90,6 +90,11 @@ class FamilyCard:
     def __repr__(self) -> str:
         return f"<{self}>"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Unpickled, a card is the interned one: the engines compare cards by identity,
+        # and a config or state sent to another process must still work there.
+        return (family_card, (self.family, self.value))
+
     @property
     def is_special(self) -> bool:
         """Always False: a family card is not a special card."""
@@ -110,6 +115,9 @@ class SpecialCard:
 
     def __repr__(self) -> str:
         return f"<{self}>"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (special_card, (self.kind, self.copy))
 
     @property
     def is_special(self) -> bool:

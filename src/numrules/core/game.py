@@ -188,6 +188,10 @@ class Game:
     """`sample_state(observation, rng)`: a full `State` drawn at random among those
     consistent with everything the observing seat knows (None: the game offers none).
     Search bots (determinization, ISMCTS) use it; see docs/bots.md."""
+    evaluate: Callable[[Any], tuple[float, ...]] | None = None
+    """`evaluate(state)`: each seat's standing for a search bot that stops a rollout early,
+    in the direction of `scores` (lower is better when `lower_score_wins`): the scores,
+    refined by what the current round promises (None: the scores are standing enough)."""
     bots: Mapping[str, Callable[[int], Any]] = attrs.field(
         factory=dict, converter=_frozen_mapping, eq=False
     )

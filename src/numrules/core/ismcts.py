@@ -29,7 +29,9 @@ Each iteration of a search:
    (shared evenly between tied winners) and 0 otherwise, blended with its rank; on a
    rollout stopped at its horizon or cut short, its rank by the current scores. The
    rank is the share of the other seats it beats (half for a tie), so rewards lie in
-   [0, 1]. Every node on the path learns the reward of the seat that decided there.
+   [0, 1]. A game may refine the scores of a game not over with `Game.evaluate` (Num
+   Bounce counts the cards left in each hand). Every node on the path learns the reward
+   of the seat that decided there.
 
 The move played is the most visited option at the root. Given an iteration budget
 the bot is reproducible from its seed: the same seed and the same sequence of
@@ -75,6 +77,18 @@ class _Edge:
         self.available = 0
 
 
+class _Node:
+    # One information set: its options' edges, and the rollout policy's pick there.
+    __slots__ = ("edges", "hint")
+
+    def __init__(self, hint: Any) -> None:
+        self.edges: dict[Any, _Edge] = {}
+        self.hint = hint
+
+
+_NO_HINT = object()
+
+
 @attrs.frozen(slots=True)
 class SearchStats:
     """What the last search did: for reports and for tuning a budget."""
@@ -103,6 +117,13 @@ class ISMCTSBot:
         horizon: `"round"` stops a rollout when the round changes, `"game"` plays it
             to the end; either way the game is then scored as it stands.
         rollout_actions: a rollout stops after at most this many actions.
+        opponents: `"search"`: the other seats' decisions are nodes of the tree too, each
+            maximising that seat's reward; `"rollout"`: the other seats always play the
+            rollout policy (a model of them, such as the game's heuristic bot), and the
+            tree holds the bot's own decisions only.
+        bias: with a rollout bot, the weight of its pick at each node (progressive bias:
+            `bias / visits` is added to that option's score, and it is tried first); 0
+            ignores it.
         game: the game, a `Game` or its name; by default found from the first
             observation's class.
 
@@ -122,6 +143,8 @@ class ISMCTSBot:
         rollout: str = "random",
         horizon: str = "round",
         rollout_actions: int = 1000,
+        opponents: str = "search",
+        bias: float = 0.0,
         game: Game | str | None = None,
     ) -> None:
         if iterations is None and seconds is None:
@@ -134,6 +157,10 @@ class ISMCTSBot:
             raise ConfigError(f"exploration must be a number >= 0, got {exploration!r}")
         if horizon not in ("round", "game"):
             raise ConfigError(f"horizon must be 'round' or 'game', got {horizon!r}")
+        if not isinstance(bias, int | float) or bias < 0:
+            raise ConfigError(f"bias must be a number >= 0, got {bias!r}")
+        if opponents not in ("search", "rollout"):
+            raise ConfigError(f"opponents must be 'search' or 'rollout', got {opponents!r}")
         if type(rollout_actions) is not int or rollout_actions < 0:
             raise ConfigError(f"rollout_actions must be an int >= 0, got {rollout_actions!r}")
         self.seed = seed
@@ -143,6 +170,8 @@ class ISMCTSBot:
         self.rollout = rollout
         self.horizon = horizon
         self.rollout_actions = rollout_actions
+        self.opponents = opponents
+        self.bias = float(bias)
         self._game = None if game is None else resolve_game(game)
         self._rng = random.Random(seed)
         self.last: SearchStats | None = None
@@ -200,7 +229,7 @@ class _Search:
         self.players: int = observation.config.players
         self.lower = game.lower_score_wins
         self.rng = bot._rng
-        self.tree: dict[tuple[int, int], dict[Any, _Edge]] = {}
+        self.tree: dict[tuple[int, int], _Node] = {}
         self.rollout_bots: Callable[[], list[Bot]] | None = None
         if bot.rollout != "random":
             name = bot.rollout
@@ -219,7 +248,7 @@ class _Search:
         ):
             self.iterate()
             done += 1
-        root = self.tree[(self.seat, hash(()))]
+        root = self.tree[(self.seat, hash(()))].edges
         # The most visited option; ties go to the earlier option, so the choice is stable.
         best = max(self.options, key=lambda o: root[o].visits if o in root else -1)
         ranked = sorted(root.items(), key=lambda item: -item[1].visits)
@@ -237,7 +266,7 @@ class _Search:
         root = game.sample_state(self.observation, rng)
         start = len(root.log)
         me = self.seat
-        path: list[tuple[dict[Any, _Edge], Any, int]] = []
+        path: list[tuple[_Node, Any, int]] = []
         bots = None
         state = root
         declined: set[int] = set()
@@ -245,6 +274,7 @@ class _Search:
         steps = 0
         first = True
         horizon = getattr(root, "round", None) if self.bot.horizon == "round" else None
+        searched = self.bot.opponents == "search"
         while not game.is_terminal(state):
             legal = game.legal_actions(state)
             optional = game.optional_seats(state)
@@ -263,34 +293,29 @@ class _Search:
                 options = [a for a in legal if a.seat == seat]
                 if seat in optional:
                     options.append(DECLINE)
-            if in_tree:
+            if in_tree and (searched or seat == me):
                 key = (seat, hash(game.events(state, me, start)))
                 node = self.tree.get(key)
                 if node is None:
-                    node = self.tree[key] = {}
+                    hint = _NO_HINT
+                    if self.bot.bias and self.rollout_bots is not None:
+                        if bots is None:
+                            bots = self.rollout_bots()
+                        hint = self.policy(bots, state, seat, options, seat in optional)
+                    node = self.tree[key] = _Node(hint)
                     in_tree = False
                 choice = self.select(node, options)
                 path.append((node, choice, seat))
             else:
-                if steps >= self.bot.rollout_actions or (
-                    horizon is not None and state.round != horizon
-                ):
-                    break
-                steps += 1
-                if self.rollout_bots is None:
-                    if seat in optional and rng.random() < 0.5:
-                        choice = DECLINE
-                    else:
-                        mine = options if options[-1] is not None else options[:-1]
-                        choice = mine[rng.randrange(len(mine))]
-                else:
-                    if bots is None:
-                        bots = self.rollout_bots()
-                    choice = bots[seat].act(
-                        game.observe(state, seat),
-                        tuple(o for o in options if o is not None),
-                        seat in optional,
-                    )
+                if not in_tree:
+                    if steps >= self.bot.rollout_actions or (
+                        horizon is not None and state.round != horizon
+                    ):
+                        break
+                    steps += 1
+                if bots is None and self.rollout_bots is not None:
+                    bots = self.rollout_bots()
+                choice = self.policy(bots, state, seat, options, seat in optional)
             if choice is None:
                 declined.add(seat)
                 continue
@@ -298,24 +323,46 @@ class _Search:
             declined.clear()
         rewards = self.rewards(state)
         for node, choice, seat in path:
-            edge = node[choice]
+            edge = node.edges[choice]
             edge.visits += 1
             edge.total += rewards[seat]
 
-    def select(self, node: dict[Any, _Edge], options: list[Any]) -> Any:
-        # UCB1 over the options available here, each scored against its availability.
+    def policy(
+        self, bots: list[Bot] | None, state: Any, seat: int, options: list[Any], optional: bool
+    ) -> Any:
+        # The rollout policy's choice: uniform (declining half of the optional decisions),
+        # or the seat's rollout bot, asked as the match driver would ask it.
+        if bots is None:
+            rng = self.rng
+            if optional and rng.random() < 0.5:
+                return DECLINE
+            mine = options if options[-1] is not None else options[:-1]
+            return mine[rng.randrange(len(mine))]
+        actions = tuple(o for o in options if o is not None)
+        return bots[seat].act(self.game.observe(state, seat), actions, optional)
+
+    def select(self, node: _Node, options: list[Any]) -> Any:
+        # UCB1 over the options available here, each scored against its availability; the
+        # rollout policy's pick (with `bias`) is tried first and favoured while it has few
+        # visits (progressive bias), the other options once each after it.
+        edges, hint = node.edges, node.hint
         untried: list[Any] = []
         best, best_score = None, -math.inf
-        c = self.bot.exploration
+        c, bias = self.bot.exploration, self.bot.bias
         for option in options:
-            edge = node.get(option)
+            edge = edges.get(option)
             if edge is None:
-                edge = node[option] = _Edge()
+                edge = edges[option] = _Edge()
             edge.available += 1
+            hinted = option is hint or (option is not None and option == hint)
             if edge.visits == 0:
+                if hinted:
+                    return option
                 untried.append(option)
                 continue
             score = edge.total / edge.visits + c * math.sqrt(math.log(edge.available) / edge.visits)
+            if hinted:
+                score += bias / edge.visits
             if score > best_score:
                 best, best_score = option, score
         if untried:
@@ -325,7 +372,9 @@ class _Search:
     def rewards(self, state: Any) -> list[float]:
         # Rank by scores in [0, 1]; on a finished game, blended with the win.
         n = self.players
-        scores = self.game.scores(state)
+        over = self.game.is_terminal(state)
+        evaluate = self.game.evaluate
+        scores = self.game.scores(state) if over or evaluate is None else evaluate(state)
         sign = -1 if self.lower else 1
         ranks = []
         for seat in range(n):
@@ -336,7 +385,7 @@ class _Search:
                 if other != seat
             )
             ranks.append(beaten / (n - 1))
-        if not self.game.is_terminal(state):
+        if not over:
             return ranks
         winners = self.game.winners(state)
         share = 1.0 / len(winners) if winners else 0.0

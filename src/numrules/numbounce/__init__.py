@@ -79,7 +79,7 @@ from numrules.numbounce.rules import (
     to_act,
 )
 from numrules.numbounce.sampling import sample_state
-from numrules.numbounce.scoring import scores, winners
+from numrules.numbounce.scoring import evaluate, scores, winners
 from numrules.numbounce.state import Phase, State, card_zones, check_state
 
 legal_actions_for = seat_actions(legal_actions)
@@ -123,6 +123,7 @@ GAME = Game(
     events=events,
     sample_state=sample_state,
     bots={"heuristic": HeuristicBot},
+    evaluate=evaluate,
 )
 """The Num Bounce `Game` bundle (also `numrules.get_game("numbounce")`)."""
 
@@ -174,6 +175,7 @@ __all__ = [
     "beating",
     "card_zones",
     "check_state",
+    "evaluate",
     "events",
     "hidden_cards",
     "interrupters",
