@@ -387,7 +387,18 @@ def game_of(observation: Any) -> Game:
 
     """
     kind = type(observation)
-    for game in (*_REGISTERED.values(), *all_games()):
-        if kind is game.Observation or kind is game.State:
+
+    def matches(game: Game) -> bool:
+        return kind is game.Observation or kind is game.State
+
+    for game in _REGISTERED.values():
+        if matches(game):
+            return game
+    # A built-in game whose module defines the class: no need to import the others.
+    for name, module in _BUILTIN.items():
+        if kind.__module__.startswith(module + ".") and matches(get_game(name)):
+            return get_game(name)
+    for game in all_games():
+        if matches(game):
             return game
     raise UnknownGameError(f"no available game has observations of type {kind.__qualname__}")
