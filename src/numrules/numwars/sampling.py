@@ -31,7 +31,7 @@ of a class go to a group, with probability proportional to the completions, then
 cards and which slots uniformly. The result is exactly uniform over the placements
 that agree with the observation (the tests compare it with brute force).
 
-Counting is cheap for most positions (well under a millisecond) but can grow with
+Counting costs about a millisecond for most positions, but can grow with
 many seats and many voids. Above `_BUDGET` table entries (never reached in tens of
 thousands of positions of random games) a fallback takes over: `_Chain`, a block Gibbs
 chain from a valid placement, only approximately uniform (docs/rules/numwars.md gives
@@ -114,24 +114,35 @@ def excluded(trick: Trick, card: NumCard) -> Excluded:
     """
     if not trick:
         return _ONLY_SPECIALS if type(card) is SpecialCard else NOTHING
-    suit = led_suit(trick)
+    return _shown(trick, led_suit(trick), card)
+
+
+def _shown(trick: Trick, suit: Suit | None, card: NumCard) -> Excluded:
+    # `excluded` for a trick already started, whose suit to follow is `suit`.
     if suit is None:
         return NOTHING
     own = suit_of(card)
+    if own is suit and suit is not Suit.TRUMP:
+        return NOTHING  # followed a classic suit: any card of it was allowed
     suits: frozenset[Suit] = frozenset()
     specials = False
     if own is not suit:
-        suits = frozenset({suit})
-        if own is not None and own is not Suit.TRUMP:
-            suits, specials = frozenset({suit, Suit.TRUMP}), True
+        if own is None or own is Suit.TRUMP:
+            suits = _VOID[suit]
+        else:
+            suits, specials = _NO_CUT[suit], True
     above = None
-    if type(card) is FamilyCard and is_trump(card):
+    if own is Suit.TRUMP and type(card) is FamilyCard:
         values = [c.value for c in trick if type(c) is FamilyCard and is_trump(c)]
         if values and card.value < max(values):
             above = max(values)
     if not suits and above is None:
         return NOTHING
     return Excluded(suits, specials, above)
+
+
+_VOID = {suit: frozenset({suit}) for suit in Suit}
+_NO_CUT = {suit: frozenset({suit, Suit.TRUMP}) for suit in Suit}
 
 
 def _round_plays(observation: Observation) -> tuple[list[NumCard | None], list[Excluded]]:
@@ -152,17 +163,23 @@ def _round_plays(observation: Observation) -> tuple[list[NumCard | None], list[E
         lots[seat] = mine[0]
     told = [NOTHING] * n
     trick: list[NumCard | None] = []
+    suit: Suit | None = None  # the suit to follow, kept as the trick grows
     for event in events[1:]:
         if type(event) is Played:
-            told[event.seat] = told[event.seat].union(excluded(trick, event.card))
-            trick.append(event.card)
+            card = event.card
+            shown = excluded(trick, card) if not trick else _shown(trick, suit, card)
+            if shown is not NOTHING:
+                told[event.seat] = told[event.seat].union(shown)
+            trick.append(card)
+            if suit is None and type(card) is FamilyCard:
+                suit = suit_of(card)
             if event.card in lot:
                 lots[event.seat] = event.card
         elif type(event) is Stole:
             trick[trick.index(event.stolen)] = None
             trick.append(None)
         elif type(event) is TrickWon:
-            trick = []
+            trick, suit = [], None
     return lots, told
 
 
@@ -527,6 +544,19 @@ _STEPS = 30
 _RANK: dict[NumCard, int] = {card: rank for rank, card in enumerate(Format.FULL.cards())}
 
 
+def _kind(card: NumCard) -> int:
+    # What decides where a card may be: its suit, and its value for a trump.
+    suit = suit_of(card)
+    if suit is None:
+        return -1
+    if suit is Suit.TRUMP and type(card) is FamilyCard:
+        return card.value
+    return -2 - list(Suit).index(suit)
+
+
+_KIND: dict[NumCard, int] = {card: _kind(card) for card in Format.FULL.cards()}
+
+
 class _Analysis:
     """Where each hidden card of one observation may be, with the tables to draw from."""
 
@@ -567,12 +597,11 @@ class _Analysis:
         self.room = room
         masks: dict[int, list[NumCard]] = {}
         # Cards of one suit (and, for trumps, one value) share their allowed places.
-        mask_of: dict[tuple[object, int], int] = {}
+        mask_of: dict[int, int] = {}
         for card in hidden:
             if card in lot:
                 continue
-            suit = suit_of(card)
-            kind = (suit, card.value if suit is Suit.TRUMP and type(card) is FamilyCard else -1)
+            kind = _KIND[card]
             mask = mask_of.get(kind, -1)
             if mask < 0:
                 mask = 0
