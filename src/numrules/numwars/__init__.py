@@ -50,6 +50,7 @@ from numrules.numwars.event_types import (
 from numrules.numwars.observation import Observation, hidden_cards, observe
 from numrules.numwars.render import layout as render_layout
 from numrules.numwars.rules import apply, dealer, is_terminal, legal_actions, new_game, to_act
+from numrules.numwars.sampling import sample_state
 from numrules.numwars.scoring import (
     bomb_outcome,
     card_points,
@@ -114,6 +115,7 @@ GAME = Game(
     event_types=EVENT_TYPES,
     events=events,
     bots={"heuristic": HeuristicBot},
+    sample_state=sample_state,
 )
 """The Num Wars `Game` bundle (also `numrules.get_game("numwars")`)."""
 
@@ -184,6 +186,7 @@ __all__ = [
     "roles",
     "round_points",
     "round_result",
+    "sample_state",
     "scores",
     "suit_of",
     "to_act",
