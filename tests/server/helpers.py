@@ -17,11 +17,14 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import attrs
 import httpx
 from starlette.testclient import TestClient
 from starlette.types import ASGIApp
 
-from numrules.server import Limits, create_app
+import numrules
+from numrules.core.render import render_text
+from numrules.server import Limits, Store, create_app
 
 Message = dict[str, Any]
 
@@ -178,7 +181,7 @@ class RandomPlayer:
             assert welcome["seat"] == self.seat
             # after a restart: the seqs the server already holds were accepted
             self.seq = max(self.seq, welcome["last_seq"])
-            self.events = []
+            before, self.events = self.events, []
             sent_at = 0.0
             pending = False
             fresh = False
@@ -196,6 +199,10 @@ class RandomPlayer:
                 elif kind == "update":
                     assert message["events_from"] == len(self.events), message
                     self.events += [event["text"] for event in message["events"]]
+                    if before and message["events_from"] == 0:
+                        # reconnected: the table resumed where this seat had seen it
+                        assert self.events[: len(before)] == before
+                        before = []
                     self.last = message
                     fresh = True
                     if message["over"] or (stop_at is not None and message["at"] >= stop_at):
@@ -238,3 +245,79 @@ def run(coroutine: Any, timeout: float) -> Any:
         return await asyncio.wait_for(coroutine, timeout)
 
     return asyncio.run(bounded())
+
+
+@attrs.frozen
+class TableRun:
+    """One table of a load run: its game and the players of its seats."""
+
+    table: str
+    game: str
+    players: tuple[RandomPlayer, ...]
+
+
+def open_tables(server: Server, games: list[str], players: int = 4) -> list[TableRun]:
+    """Create one table of `players` humans per game name, with a player on each seat."""
+    runs = []
+    for index, game in enumerate(games):
+        table, tokens = seat_tokens(server.url, game, players)
+        seats = tuple(
+            RandomPlayer(server.ws_url, table, seat, token, seed=index * 10 + seat)
+            for seat, token in enumerate(tokens)
+        )
+        runs.append(TableRun(table, game, seats))
+    return runs
+
+
+async def play_all(server: Server, runs: list[TableRun], kill_after: int | None = None) -> None:
+    """Play every table to its end; with `kill_after`, SIGKILL the server once that many
+    actions were accepted, restart it on the same database, and let the players
+    reconnect and finish."""
+    players = [p for run in runs for p in run.players]
+    tasks = [asyncio.create_task(p.play()) for p in players]
+    if kill_after is not None:
+        while sum(len(p.accepted) for p in players) < kill_after:
+            assert not all(t.done() for t in tasks), "the games ended before the kill"
+            await asyncio.sleep(0.005)
+        await asyncio.to_thread(server.kill)
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.to_thread(server.start)
+        tasks = [asyncio.create_task(p.play()) for p in players]
+    await asyncio.gather(*tasks)
+
+
+def check_records(db: Path, runs: list[TableRun]) -> int:
+    """Check every table against its stored record; return the number of actions.
+
+    Every action a client was told was accepted is in the record, under its seq, once;
+    the record replays to a finished game whose view and events are what each client saw.
+    """
+    store = Store(db)
+    total = 0
+    try:
+        for run in runs:
+            stored = store.table(run.table)
+            assert stored is not None
+            game = numrules.get_game(run.game)
+            kept = set(stored.actions)
+            assert len(kept) == len(stored.actions)
+            for player in run.players:
+                for seq, action in player.accepted.items():
+                    assert (player.seat, action, seq) in kept
+                seqs = [seq for seat, _, seq in stored.actions if seat == player.seat]
+                assert len(seqs) == len(set(seqs))
+            notations = [notation for _, notation, _ in stored.actions]
+            state = numrules.replay(game, numrules.loads(stored.config), stored.seed, notations)
+            assert game.is_terminal(state)
+            assert stored.finished is not None
+            for player in run.players:
+                last = player.last
+                assert last is not None
+                assert last["over"]
+                assert last["at"] == len(notations)
+                assert lines_text(last) == render_text(game.observe(state, player.seat))
+                assert player.events == [str(e) for e in game.events(state, player.seat)]
+            total += len(notations)
+    finally:
+        store.close()
+    return total
