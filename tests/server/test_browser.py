@@ -1,0 +1,90 @@
+"""The browser page in a real headless Chromium (the system one, driven by Playwright):
+create a two-player Stack Attack table against a bot and play it to the end by clicking."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.server.helpers import running
+
+pytestmark = pytest.mark.timeout(180)
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def _chromium() -> str:
+    if Path(CHROMIUM).exists():
+        return CHROMIUM
+    if os.environ.get("CI"):
+        pytest.fail(f"{CHROMIUM} is missing: .ci/run installs Debian's chromium")
+    pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium)")
+
+
+def test_play_stack_attack_against_a_bot_in_the_browser(tmp_path: Path) -> None:
+    chromium = _chromium()
+    from playwright.sync_api import expect, sync_playwright  # noqa: PLC0415
+
+    with (
+        running(tmp_path / "server.db", tmp_path / "server.log") as server,
+        sync_playwright() as driver,
+    ):
+        browser = driver.chromium.launch(executable_path=chromium, args=ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            page.set_default_timeout(20_000)
+            page.goto(server.url)
+            page.select_option("#game", "stackattack")
+            page.select_option("#players", "2")
+            page.select_option('select[data-seat="1"]', "random")
+            page.fill("#name", "Ada")
+            page.click("#create")
+            expect(page.locator("#board")).to_contain_text("Stack Attack")
+            expect(page.locator("#board")).to_contain_text("Your hand:")
+            expect(page.locator("#table-info")).to_contain_text("You are seat 0.")
+            clicks = 0
+            result = page.locator("#result")
+            while not result.is_visible():
+                assert clicks < 300, "the game did not end"
+                button = page.locator("button.action:enabled").first
+                page.wait_for_function(
+                    "() => !document.querySelector('#result').classList.contains('hidden')"
+                    " || document.querySelector('button.action:enabled') !== null"
+                )
+                if result.is_visible():
+                    break
+                if clicks == 3:
+                    page.screenshot(path=str(tmp_path / "playing.png"))
+                    expect(page.locator("#since li").first).to_be_visible()
+                button.click()
+                clicks += 1
+            assert clicks >= 10  # a hand of ten cards, at least
+            expect(result).to_be_visible()
+            title = page.locator("#result-title").inner_text()
+            assert title in ("You win!", "You share the win!", "Game over: better luck next time")
+            scores = page.locator("#result-scores .score")
+            expect(scores).to_have_count(2)
+            assert "seat 0 (you)" in scores.nth(0).inner_text()
+            assert "Lowest score wins." in page.locator("#result-scores").inner_text()
+            assert page.locator("#board").inner_text().startswith("Stack Attack | round")
+            assert page.locator("#status").inner_text() == "The game is over."
+            assert page.locator("#board .card").count() > 4  # cards in colour
+            page.screenshot(path=str(tmp_path / "over.png"), full_page=True)
+            keep = os.environ.get("NUMRULES_SCREENSHOTS")
+            if keep:
+                for name in ("playing.png", "over.png"):
+                    shutil.copy(tmp_path / name, Path(keep) / name)
+        finally:
+            browser.close()
