@@ -23,7 +23,6 @@ from starlette.testclient import TestClient
 from starlette.types import ASGIApp
 
 import numrules
-from numrules.core.render import render_text
 from numrules.server import Limits, Store, create_app
 
 Message = dict[str, Any]
@@ -169,13 +168,19 @@ class RandomPlayer:
         self.last: Message | None = None
         self.events: list[str] = []
         self.latencies: list[float] = []
+        self.observation: Message | None = None
+        """The seat's observation (its JSON document), asked for at the end of the game."""
 
     async def play(self, stop_at: int | None = None) -> None:
         """Play until the game is over (or until the table has `stop_at` actions)."""
         import websockets  # noqa: PLC0415
 
         async with websockets.connect(self.url, max_size=2**22) as ws:
-            await ws.send(json.dumps({"type": "hello", "table": self.table, "token": self.token}))
+            await ws.send(
+                json.dumps(
+                    {"type": "hello", "table": self.table, "token": self.token, "layout": False}
+                )
+            )
             welcome = json.loads(await ws.recv())
             assert welcome["type"] == "welcome", welcome
             assert welcome["seat"] == self.seat
@@ -205,8 +210,13 @@ class RandomPlayer:
                         before = []
                     self.last = message
                     fresh = True
-                    if message["over"] or (stop_at is not None and message["at"] >= stop_at):
+                    if message["over"]:
+                        await ws.send(json.dumps({"type": "observe"}))
+                    if stop_at is not None and message["at"] >= stop_at:
                         return
+                elif kind == "observation":
+                    self.observation = message["observation"]
+                    return
                 if pending or not fresh or self.last is None or not self.last["actions"]:
                     continue
                 fresh = False
@@ -315,7 +325,9 @@ def check_records(db: Path, runs: list[TableRun]) -> int:
                 assert last is not None
                 assert last["over"]
                 assert last["at"] == len(notations)
-                assert lines_text(last) == render_text(game.observe(state, player.seat))
+                observation = game.observe(state, player.seat)
+                assert player.observation == json.loads(numrules.dumps(observation))
+                assert last["view"]["scores"] == list(game.scores(state))
                 assert player.events == [str(e) for e in game.events(state, player.seat)]
             total += len(notations)
     finally:

@@ -50,6 +50,9 @@ def test_play_stack_attack_against_a_bot_in_the_browser(tmp_path: Path) -> None:
             page.select_option("#players", "2")
             page.select_option('select[data-seat="1"]', "random")
             page.fill("#name", "Ada")
+            page.click("#rules summary")
+            page.fill('input[data-option="max_rounds"]', "2")  # a shorter game
+            page.screenshot(path=str(tmp_path / "lobby.png"))
             page.click("#create")
             expect(page.locator("#board")).to_contain_text("Stack Attack")
             expect(page.locator("#board")).to_contain_text("Your hand:")
@@ -84,7 +87,7 @@ def test_play_stack_attack_against_a_bot_in_the_browser(tmp_path: Path) -> None:
             page.screenshot(path=str(tmp_path / "over.png"), full_page=True)
             keep = os.environ.get("NUMRULES_SCREENSHOTS")
             if keep:
-                for name in ("playing.png", "over.png"):
+                for name in ("lobby.png", "playing.png", "over.png"):
                     shutil.copy(tmp_path / name, Path(keep) / name)
         finally:
             browser.close()

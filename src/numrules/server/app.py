@@ -321,6 +321,7 @@ async def _receive(websocket: WebSocket, limits: Limits, bucket: _Bucket) -> dic
 def _hello(hub: Hub, client: Client, message: dict[str, Any]) -> Table:
     if message.get("type") != "hello":
         raise ServerError("bad_request", 'the first message must be {"type": "hello", ...}')
+    client.layout = message.get("layout", True) is not False
     return hub.attach(client, message.get("table"), message.get("token"))
 
 

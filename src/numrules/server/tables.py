@@ -101,6 +101,8 @@ class Client:
         self.seat: int | None = None
         self.seen = 0
         """Events already sent (the index of the next one)."""
+        self.layout = True
+        """Whether updates carry the rendered view (`view.lines`); a program may go without."""
         self.closed = False
 
     async def send(self, message: Mapping[str, Any]) -> None:
@@ -120,7 +122,7 @@ class Client:
             table = self.table
             if table is None:
                 continue
-            message = hub.update(table, self.seat, self.seen)
+            message = hub.update(table, self.seat, self.seen, layout=self.layout)
             self.seen = message["events_to"]
             await self.send(message)
 
@@ -426,15 +428,21 @@ class Hub:
             "last_seq": table.last_seq.get(seat, 0) if seat is not None else 0,
         }
 
-    def update(self, table: Table, seat: int | None, since: int) -> dict[str, Any]:
-        """The view of `seat` (None: a spectator) now, and the events from `since` on."""
+    def update(
+        self, table: Table, seat: int | None, since: int, *, layout: bool = True
+    ) -> dict[str, Any]:
+        """The view of `seat` (None: a spectator) now, and the events from `since` on.
+
+        With `layout`, the view carries the rendered observation as lines of spans
+        (`[text, rich style, names a card]`), as `numrules.core.render` lays it out.
+        """
         game, state = table.game, table.state
         observation = game.observe(state, seat)
         events = game.events(state, seat, since)
         over = table.over
         actions = [] if seat is None or over else game.legal_actions_for(state, seat)
         phase = observation.phase
-        return {
+        message: dict[str, Any] = {
             "type": "update",
             "table": table.id,
             "game": game.name,
@@ -448,10 +456,6 @@ class Hub:
                 "round": observation.round,
                 "to_act": list(observation.to_act),
                 "scores": list(observation.scores),
-                "lines": [
-                    [[span.text, span.style, span.card] for span in line]
-                    for line in layout_of(observation).lines
-                ],
             },
             "actions": [_bare(str(action)) for action in actions],
             "optional": seat is not None
@@ -462,6 +466,12 @@ class Hub:
             "winners": sorted(game.winners(state)) if over else [],
             "last_seq": table.last_seq.get(seat, 0) if seat is not None else 0,
         }
+        if layout:
+            message["view"]["lines"] = [
+                [[span.text, span.style, span.card] for span in line]
+                for line in layout_of(observation).lines
+            ]
+        return message
 
     def observation(self, table: Table, seat: int | None) -> dict[str, Any]:
         """The seat's whole observation as its numrules JSON document."""
