@@ -39,6 +39,17 @@ from numrules.server.store import Store
 
 log = logging.getLogger("numrules.server")
 
+COUNTERS = (
+    "tables_created",
+    "tables_resumed",
+    "tables_finished",
+    "actions_accepted",
+    "actions_refused",
+    "connections_opened",
+    "disconnects",
+)
+"""The counters `/metrics` reports, each as `numrules_<name>_total`."""
+
 TOKEN_BYTES = 16
 """Random bytes in a seat token (128 bits, from `secrets`)."""
 
@@ -626,15 +637,7 @@ class Hub:
             "# TYPE numrules_uptime_seconds gauge",
             f"numrules_uptime_seconds {math.floor(time.time() - self.started)}",
         ]
-        for name in (
-            "tables_created",
-            "tables_resumed",
-            "tables_finished",
-            "actions_accepted",
-            "actions_refused",
-            "connections_opened",
-            "disconnects",
-        ):
+        for name in COUNTERS:
             lines += [f"# TYPE numrules_{name}_total counter"]
             lines += [f"numrules_{name}_total {self.counters[name]}"]
         lines += ["# TYPE numrules_errors_total counter"]
