@@ -5,14 +5,16 @@ from __future__ import annotations
 import json
 from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import pytest
-from starlette.testclient import TestClient
 
 from numrules.server import Limits
 from tests.server.helpers import app_client, create, receive_until
+
+if TYPE_CHECKING:
+    from starlette.testclient import TestClient
 
 pytestmark = pytest.mark.timeout(60)
 

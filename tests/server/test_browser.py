@@ -91,3 +91,50 @@ def test_play_stack_attack_against_a_bot_in_the_browser(tmp_path: Path) -> None:
                     shutil.copy(tmp_path / name, Path(keep) / name)
         finally:
             browser.close()
+
+
+def test_every_other_game_plays_to_the_end_in_the_browser(tmp_path: Path) -> None:
+    chromium = _chromium()
+    from playwright.sync_api import expect, sync_playwright  # noqa: PLC0415
+
+    rounds = {"numstop": "max_rounds", "numbounce": "rounds", "numwars": "rounds"}
+    with (
+        running(tmp_path / "server.db", tmp_path / "server.log") as server,
+        sync_playwright() as driver,
+    ):
+        browser = driver.chromium.launch(executable_path=chromium, args=ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            page.set_default_timeout(20_000)
+            for game, option in rounds.items():
+                page.goto(server.url)
+                page.select_option("#game", game)
+                page.click("#rules summary")
+                page.fill(f'input[data-option="{option}"]', "1")
+                page.click("#create")
+                title = page.locator("#game option:checked").inner_text()
+                expect(page.locator("#board")).to_contain_text(title)
+                clicks = 0
+                result = page.locator("#result")
+                while True:
+                    page.wait_for_function(
+                        "() => !document.querySelector('#result').classList.contains('hidden')"
+                        " || document.querySelector('button.action:enabled') !== null"
+                    )
+                    if result.is_visible():
+                        break
+                    buttons = page.locator("button.action:enabled")
+                    # the last move of the list: plays and draws rather than passes
+                    buttons.nth(buttons.count() - 1).click()
+                    clicks += 1
+                    assert clicks < 400, f"{game} did not end"
+                players = 3 if game == "numwars" else 2  # the smallest table, the default
+                expect(page.locator("#result-scores .score")).to_have_count(players)
+                assert page.locator("#board .card").count() > 0, game
+                assert page.locator("#since li").count() > 0, game
+                page.screenshot(path=str(tmp_path / f"{game}.png"), full_page=True)
+                keep = os.environ.get("NUMRULES_SCREENSHOTS")
+                if keep:
+                    shutil.copy(tmp_path / f"{game}.png", Path(keep) / f"{game}.png")
+        finally:
+            browser.close()

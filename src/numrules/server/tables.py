@@ -237,14 +237,18 @@ def _options(game: Game, options: Any) -> dict[str, Any]:
 
 
 def game_options(game: Game) -> dict[str, Any]:
-    """The config fields a client may set, with their defaults (scalars only)."""
+    """The config fields a client may set, with their values at the smallest table.
+
+    Only fields holding a number, a bool, a string or None are offered.
+    """
+    config = game.Config(players=game.min_players)
     out: dict[str, Any] = {}
     for field in attrs.fields(game.Config):
         if field.name.startswith("_") or field.name == "players":
             continue
-        default = field.default
-        if isinstance(default, bool | int | str) or default is None:
-            out[field.name] = default
+        value = getattr(config, field.name)
+        if value is None or isinstance(value, bool | int | str):
+            out[field.name] = value
     return out
 
 
