@@ -168,3 +168,18 @@ def test_spectator_follows_the_game(tmp_path: Path) -> None:
             ws.send_json({"type": "act", "action": "choose 1", "seq": 1})
             error = receive_until(ws, "error")
             assert error["code"] == "spectator"
+
+
+def test_a_table_that_cannot_be_resumed_is_left_aside(tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    with app_client(db) as client:
+        made = create(client)
+    store = Store(db)
+    store.add_table("gone", "nosuchgame", "{}", 1, [{"kind": "human", "token": None}])
+    store.close()
+    with app_client(db) as client:
+        assert client.get("/health").json()["tables"] == 1
+        assert client.get(f"/api/tables/{made['table']}").status_code == 200
+        assert client.get("/api/tables/gone").status_code == 404
+        assert "numrules_tables_unreadable_total 1" in client.get("/metrics").text
+    assert len(Store(db).tables()) == 2  # nothing is deleted

@@ -42,6 +42,7 @@ log = logging.getLogger("numrules.server")
 COUNTERS = (
     "tables_created",
     "tables_resumed",
+    "tables_unreadable",
     "tables_finished",
     "actions_accepted",
     "actions_refused",
@@ -126,7 +127,7 @@ class Client:
         self._wake.set()
 
     async def writer(self, hub: Hub) -> None:
-        """Send an update whenever one is asked for, until cancelled."""
+        """Send an update whenever one is asked for, until cancelled or disconnected."""
         while True:
             await self._wake.wait()
             self._wake.clear()
@@ -134,8 +135,11 @@ class Client:
             if table is None:
                 continue
             message = hub.update(table, self.seat, self.seen, layout=self.layout)
+            try:
+                await self.send(message)
+            except Exception:  # the connection is gone: its reader cleans up
+                return
             self.seen = message["events_to"]
-            await self.send(message)
 
 
 class Table:
@@ -274,11 +278,18 @@ class Hub:
     def resume(self) -> int:
         """Load and replay every stored table; return how many were resumed."""
         for stored in self.store.tables():
-            game = get_game(stored.game)
-            config = loads(stored.config)
-            table = Table(stored.id, game, config, stored.seed, list(stored.seats), stored.created)
-            notations = [notation for _, notation, _ in stored.actions]
-            table.state = replay(game, config, stored.seed, notations)
+            try:
+                game = get_game(stored.game)
+                config = loads(stored.config)
+                table = Table(
+                    stored.id, game, config, stored.seed, list(stored.seats), stored.created
+                )
+                notations = [notation for _, notation, _ in stored.actions]
+                table.state = replay(game, config, stored.seed, notations)
+            except NumrulesError as exc:  # a game no longer installed, a record that fails
+                self.counters["tables_unreadable"] += 1
+                log.error("table %s cannot be resumed, left aside: %s", stored.id, exc)
+                continue
             table.actions = notations
             table.history = {table.at: table.state}
             for seat, _, seq in stored.actions:
@@ -558,6 +569,11 @@ class Hub:
             self.store.add_action(table.id, table.at, seat, notation, seq, finished=over)
         except sqlite3.IntegrityError as exc:
             raise ServerError("duplicate", "this action is already stored", 409) from exc
+        except sqlite3.Error as exc:
+            log.error("table %s: cannot store an action: %s", table.id, exc)
+            raise ServerError(
+                "unavailable", "the action could not be stored, and was not applied", 503
+            ) from exc
         table.state = new
         table.actions.append(notation)
         if seq is not None:
@@ -605,9 +621,16 @@ class Hub:
                     if bot is None or seat in declined:
                         continue
                     mine = game.legal_actions_for(state, seat)
-                    picked = await asyncio.to_thread(
-                        bot.act, game.observe(state, seat), mine, seat in optional
-                    )
+                    try:
+                        picked = await asyncio.to_thread(
+                            bot.act, game.observe(state, seat), mine, seat in optional
+                        )
+                    except Exception:  # a broken bot stops; the table stays as it is
+                        log.exception("table %s: the bot of seat %d failed", table.id, seat)
+                        return
+                    if picked is not None and picked not in mine:
+                        log.error("table %s: the bot of seat %d left its actions", table.id, seat)
+                        return
                     if picked is None:
                         declined.add(seat)
                         continue
@@ -622,8 +645,8 @@ class Hub:
                     continue  # someone acted meanwhile: ask again on the new state
                 try:
                     self._accept(table, choice[0], str(choice[1]), None)
-                except ServerError:  # pragma: no cover - a bot returns a legal action
-                    log.exception("table %s: the bot of seat %d failed", table.id, choice[0])
+                except ServerError as exc:
+                    log.error("table %s: the bot of seat %d: %s", table.id, choice[0], exc)
                     return
 
     # -- metrics ---------------------------------------------------------------------------
