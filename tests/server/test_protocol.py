@@ -51,6 +51,10 @@ def test_bad_table_requests(tmp_path: Path) -> None:
         cases = [
             ({"game": "chess", "seats": ["human", "human"]}, "unknown_game"),
             ({"game": "stackattack", "seats": ["human", "nobot"]}, "bad_request"),
+            ({"game": "stackattack", "seats": ["human", "os:system"]}, "bad_request"),
+            ({"game": "stackattack", "seats": ["human", "ismcts?iterations=99999"]}, "bad_request"),
+            ({"game": "stackattack", "seats": ["human", "ismcts?seconds=60"]}, "bad_request"),
+            ({"game": "stackattack", "seats": ["human", "ismcts?colour=red"]}, "bad_request"),
             ({"game": "stackattack", "seats": ["human"]}, "bad_config"),
             (
                 {"game": "stackattack", "seats": ["human", "random"], "options": {"x": 1}},

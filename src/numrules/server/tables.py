@@ -28,7 +28,7 @@ from typing import Any
 
 import attrs
 
-from numrules.core.bots import Bot, bot_names, make_bot
+from numrules.core.bots import Bot, bot_names, make_bot, parse_bot_spec
 from numrules.core.errors import IllegalActionError, NumrulesError
 from numrules.core.game import Game, apply_as, get_game
 from numrules.core.match import asking_order, replay
@@ -79,6 +79,8 @@ class Limits:
     """Seconds a bot waits before acting (lets people follow the game, and interrupt)."""
     history: int = 64
     """Recent states kept per table to judge a message sent for an older state (`at`)."""
+    max_bot_number: int = 2000
+    """Largest number a bot option may take (`ismcts?iterations=2000`); `seconds` at most 10."""
 
 
 class ServerError(NumrulesError):
@@ -345,18 +347,12 @@ class Hub:
             raise ServerError(
                 "bad_request", f"seats must list {players} entries: 'human' or a bot name"
             )
-        known = bot_names(game)
         specs: list[dict[str, Any]] = []
         for seat in seats:
             if seat == "human":
                 specs.append({"kind": "human", "token": None, "name": ""})
-            elif isinstance(seat, str) and seat in known:
-                specs.append({"kind": "bot", "bot": seat, "seed": new_seed()})
             else:
-                raise ServerError(
-                    "bad_request",
-                    f"a seat is 'human' or one of the bots {', '.join(known)}; got {seat!r}",
-                )
+                specs.append({"kind": "bot", "bot": self._bot_spec(game, seat), "seed": new_seed()})
         table_id = secrets.token_urlsafe(6)
         while table_id in self.tables:  # pragma: no cover - 48 random bits
             table_id = secrets.token_urlsafe(6)
@@ -382,6 +378,30 @@ class Hub:
         )
         self.start_bots(table)
         return table, seat_taken, token
+
+    def _bot_spec(self, game: Game, spec: Any) -> str:
+        # A bot of the game by name, with options within bounds; never an import path.
+        known = bot_names(game)
+        text: str = spec if isinstance(spec, str) and len(spec) <= 200 else ""
+        try:
+            base, options = parse_bot_spec(text)
+        except NumrulesError as exc:
+            raise ServerError("bad_request", str(exc)) from exc
+        if base not in known:
+            raise ServerError(
+                "bad_request",
+                f"a seat is 'human' or one of the bots {', '.join(known)}, "
+                f"with options (ismcts?iterations=200); got {str(spec)[:60]!r}",
+            )
+        for key, value in options.items():
+            top = 10 if key == "seconds" else self.limits.max_bot_number
+            if isinstance(value, int | float) and not -top <= value <= top:
+                raise ServerError("bad_request", f"bot {text!r}: {key} is at most {top} here")
+        try:
+            make_bot(text, 0, game)
+        except NumrulesError as exc:
+            raise ServerError("bad_request", str(exc)) from exc
+        return text
 
     def get(self, table_id: Any) -> Table:
         """The table with this id."""
