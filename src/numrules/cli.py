@@ -441,7 +441,9 @@ def _build() -> Any:
 
     @cli.command("serve")
     @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
-    @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
+    @click.option(
+        "--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="TCP port."
+    )
     @click.option(
         "--db",
         default="numrules-server.db",
@@ -449,9 +451,19 @@ def _build() -> Any:
         type=click.Path(dir_okay=False, path_type=Path),
         help="SQLite file keeping every table (created if missing; tables resume from it).",
     )
-    @click.option("--max-tables", default=1000, show_default=True, type=click.IntRange(min=1))
     @click.option(
-        "--max-message-bytes", default=4096, show_default=True, type=click.IntRange(min=256)
+        "--max-tables",
+        default=1000,
+        show_default=True,
+        type=click.IntRange(min=1),
+        help="Tables held at most (finished ones included).",
+    )
+    @click.option(
+        "--max-message-bytes",
+        default=4096,
+        show_default=True,
+        type=click.IntRange(min=256),
+        help="Largest WebSocket message accepted.",
     )
     @click.option(
         "--rate",
@@ -479,6 +491,7 @@ def _build() -> Any:
         default="info",
         show_default=True,
         type=click.Choice(["debug", "info", "warning", "error"]),
+        help="Log level (table life cycles are logged at info).",
     )
     def serve_command(
         host: str,
