@@ -136,10 +136,10 @@ def test_flood_is_disconnected(tmp_path: Path) -> None:
         made, other = create(client), create(client)
         with _socket(client) as ws:
             _hello(ws, made)
-            for _ in range(40):
+            for _ in range(100):
                 ws.send_json({"type": "ping"})
             codes = []
-            for _ in range(60):
+            for _ in range(150):
                 message = ws.receive()
                 if message["type"] == "websocket.close":
                     assert message["code"] == 1008
