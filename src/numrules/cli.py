@@ -458,7 +458,7 @@ def _build() -> Any:
         from numrules.viewer import Viewer  # noqa: PLC0415
 
         viewer = Viewer(record, terminal_for(plain=plain), seat)
-        if print_all or not sys.stdin.isatty():
+        if print_all or not (sys.stdin.isatty() and sys.stdout.isatty()):
             viewer.print_all()
         else:
             viewer.run()
