@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 
 from numrules.play import Session, Terminal, open_session
 
@@ -43,6 +44,16 @@ class Policy(Terminal):
         if len(self.prompts) > 2000:
             raise EOFError
         return "" if "[Enter: pass]" in prompt else "1"
+
+
+class WrongBot:
+    """A bot that answers with text instead of one of its actions (a broken plug-in)."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def act(self, observation: object, actions: Sequence[object], optional: bool) -> object:
+        return "not an action"
 
 
 def policy_session(game: str, seed: int, bots: str = "random") -> tuple[Session, Policy]:

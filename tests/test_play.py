@@ -238,3 +238,15 @@ def test_the_command_plays_loads_and_reports_bad_options(tmp_path: Path) -> None
         assert result.exit_code == 2, result.output
         assert message in result.output
         assert "Traceback" not in result.output
+
+
+def test_a_failing_bot_stops_the_game_with_a_message_and_keeps_the_record(
+    tmp_path: Path,
+) -> None:
+    record = tmp_path / "g.nrec"
+    args = ["play", "numwars", "--bots", "tests.playing:WrongBot", "--record", str(record)]
+    result = CliRunner().invoke(_build(), [*args, "--seed", "1"], input="1\n" * 5)
+    assert result.exit_code == 1, result.output
+    assert "the game stopped: the bot of seat 1 returned a string" in result.output
+    assert "Traceback" not in result.output
+    assert numrules.load_record(record).headers["Status"] == "unfinished"

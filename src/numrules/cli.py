@@ -532,18 +532,22 @@ def _build() -> Any:
             raise RecordFileError(f"{load}: {exc}") from None
         except NumrulesError as exc:
             raise click.UsageError(str(exc)) from None
+        failure = None
         try:
             session.run()
         except KeyboardInterrupt:
-            click.echo(
-                f"\nGame left unfinished (interrupted) after {len(session.actions)} actions."
-            )
+            left = len(session.actions)
+            click.echo(f"\nGame left unfinished (interrupted) after {left} actions.")
+        except NumrulesError as exc:  # a bot failed: keep what was played
+            failure = click.ClickException(f"the game stopped: {exc}")
         if record_path is not None:
             try:
                 session.save(record_path)
             except OSError as exc:
                 raise click.FileError(str(record_path), hint=str(exc)) from None
             click.echo(f"wrote the game record to {record_path}")
+        if failure is not None:
+            raise failure
 
     return cli
 

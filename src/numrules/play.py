@@ -36,7 +36,7 @@ import attrs
 from numrules.core.bots import Bot, bot_names, make_bot
 from numrules.core.errors import NumrulesError
 from numrules.core.game import Game, apply_as, get_game
-from numrules.core.match import BotError, asking_order
+from numrules.core.match import BotError, _refusal, asking_order
 from numrules.core.records import GameRecord, load_record, save_record
 from numrules.core.render import Layout, layout_of
 from numrules.core.rng import derive_seed, new_seed
@@ -421,7 +421,7 @@ class Session:
                     observation = game.observe(self.state, seat)
                     choice = self.bots[seat].act(observation, mine, seat in optional)
                     if choice is not None and choice not in mine:
-                        raise BotError(f"the bot of seat {seat} chose {choice}, not offered")
+                        raise BotError(_refusal(game, seat, choice))
                 if choice is None:
                     if seat not in optional:
                         raise BotError(f"seat {seat} declined a required decision")
