@@ -179,7 +179,15 @@ def test_save_then_load_resumes_the_game(tmp_path: Path) -> None:
     assert resumed.state == first.state
     assert resumed.plan == (HUMAN, "random")
     assert resumed.run()
-    assert f"resumed after {len(first.actions)} actions" in output.getvalue()
+    out = output.getvalue()
+    assert f"resumed after {len(first.actions)} actions" in out
+    # The first decision after the resume tells what followed seat 0's last one only.
+    told = out.split("Since your last decision (seat 0):\n", 1)[1].split("\n\n", 1)[0]
+    game = numrules.get_game("numstop")
+    last = max(i for i, action in enumerate(first.actions) if action.seat == 0)
+    before = numrules.replay(game, first.config, first.seed, first.actions[:last])
+    expected = game.events(first.state, 0, len(game.events(before, 0)))
+    assert told.splitlines() == [f"  {event}" for event in expected]
     assert resumed.actions[: len(first.actions)] == first.actions
     assert numrules.get_game("numstop").is_terminal(resumed.state)
 

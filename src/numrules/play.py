@@ -378,6 +378,9 @@ class Session:
             raise PlayError(f"{self.config.players} players need {self.config.players} seats")
         self.state = self.game.new_game(self.config, self.seed, self.deck)
         for action in self.actions:
+            if action.seat in self.humans and self.game.event_types:
+                # A resumed seat is told what happened since its last decision only.
+                self.seen[action.seat] = len(self.game.events(self.state, action.seat))
             self.state = self.game.apply(self.state, action)
         self.bots = {
             seat: make_bot(name, derive_seed(self.seed, "bot", seat), self.game)
