@@ -15,6 +15,7 @@ from numrules.play import (
     PlayError,
     Session,
     action_lines,
+    arranged,
     make_config,
     open_session,
     parse_setting,
@@ -101,6 +102,10 @@ def test_a_long_list_of_actions_is_grouped_by_verb() -> None:
     assert all(len(line) <= 80 for line in lines)
     numbers = [int(n) for line in lines for n in re.findall(r"(\d+)\)", line)]
     assert numbers == list(range(1, 15))
+    # Interleaved verbs are listed (and numbered) by verb, in their first order.
+    mixed = [many[12], *many[:6], many[13], *many[6:12]]
+    assert arranged(mixed) == (many[12], many[13], *many[:12])
+    assert action_lines(mixed)[0].startswith("  take  1) draw 2) discard")
 
 
 def test_answers_by_number_or_by_notation_without_the_seat() -> None:

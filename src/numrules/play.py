@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import importlib
 import io
 import json
 import sys
@@ -268,7 +269,7 @@ def notation_help(game: Game, actions: Sequence[Any] = ()) -> str:
     """How to answer in `game`: the commands, its notation table, examples from `actions`."""
     example = without_seat(actions[0]) if actions else "..."
     lines = [COMMANDS.format(example=example, title=game.title), ""]
-    module = __import__(game.action_types[0].__module__, fromlist=["_"])
+    module = importlib.import_module(game.action_types[0].__module__)
     doc = (module.__doc__ or "").strip()
     if doc:
         lines += [f"The notation of {game.title} (answer without the `0:` seat prefix):", ""]
@@ -306,8 +307,19 @@ def rules_page(game: Game) -> str:
 # --- showing a decision ------------------------------------------------------------------
 
 
+def arranged(actions: Sequence[Any]) -> tuple[Any, ...]:
+    """The actions in the order they are listed: grouped by verb (stable) when long."""
+    if len(actions) <= LONG_LIST:
+        return tuple(actions)
+    groups: dict[str, list[Any]] = {}
+    for action in actions:
+        groups.setdefault(verb_of(action), []).append(action)
+    return tuple(action for members in groups.values() for action in members)
+
+
 def action_lines(actions: Sequence[Any], width: int = 80) -> list[str]:
-    """The numbered list of a seat's actions (from 1), grouped by verb when long."""
+    """The numbered list of `arranged(actions)` (from 1), a line per verb when long."""
+    actions = arranged(actions)
     if len(actions) <= LONG_LIST:
         return [f"  {number:>2}  {without_seat(a)}" for number, a in enumerate(actions, 1)]
     groups: dict[str, list[tuple[int, Any]]] = {}
@@ -470,7 +482,8 @@ class Session:
         for line in action_lines(actions):
             say(line)
 
-    def _ask(self, seat: int, actions: Sequence[Any], optional: bool) -> Any | None:
+    def _ask(self, seat: int, legal: Sequence[Any], optional: bool) -> Any | None:
+        actions = arranged(legal)  # numbered as listed
         self._hand_over(seat)
         self._show(seat, actions, optional, self._events(seat))
         prompt = f"seat {seat}{' [Enter: pass]' if optional else ''}> "
