@@ -379,11 +379,17 @@ class Session:
     plan: tuple[str, ...]
     terminal: Terminal
     actions: list[Any] = attrs.field(factory=list)
+    """Every action so far, in order (a resumed game's first)."""
     deck: tuple[Any, ...] | None = None
-    state: Any = None
-    bots: dict[int, Bot] = attrs.field(factory=dict)
-    seen: dict[int | None, int] = attrs.field(factory=dict)
-    shown: int | None = None
+    """The stacked first-round deck, if any (a loaded record's)."""
+    state: Any = attrs.field(init=False, default=None)
+    """The current state."""
+    bots: dict[int, Bot] = attrs.field(init=False, factory=dict)
+    """The bot of each bot seat, seeded with `derive_seed(seed, "bot", seat)`."""
+    seen: dict[int | None, int] = attrs.field(init=False, factory=dict)
+    """How many events each human seat has been shown."""
+    shown: int | None = attrs.field(init=False, default=None)
+    """The seat whose position the screen shows (for the hand-over)."""
 
     def __attrs_post_init__(self) -> None:
         if len(self.plan) != self.config.players:
