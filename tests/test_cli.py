@@ -141,7 +141,7 @@ def test_a_simulated_record_replays_in_a_fresh_process(tmp_path: Path) -> None:
 def test_replay_prints_every_action_and_its_events(tmp_path: Path) -> None:
     path = stack_attack_record(tmp_path)
     record = numrules.load_record(path)
-    code, out = run("replay", str(path))
+    code, out = run("replay", str(path), "--log")
     assert code == 0, out
     lines = out.splitlines()
     assert lines[0] == "Stack Attack: 3 players, seed 4"
@@ -158,7 +158,7 @@ def test_replay_of_a_seat_never_shows_another_seats_pick_before_the_reveal(
 ) -> None:
     path = stack_attack_record(tmp_path)
     record = numrules.load_record(path)
-    code, out = run("replay", str(path), "--seat", "1")
+    code, out = run("replay", str(path), "--seat", "1", "--log")
     assert code == 0, out
     assert "view: seat 1" in out
     for action in record.actions:
@@ -184,10 +184,10 @@ def test_replay_of_a_seat_hides_a_stacked_deck(tmp_path: Path) -> None:
     result = numrules.play_match(game, config, bots, seed=2, deck=deck)
     path = tmp_path / "stacked.json"
     numrules.save_record(numrules.GameRecord.from_result(result), path)
-    code, out = run("replay", str(path))
+    code, out = run("replay", str(path), "--log")
     assert code == 0, out
     assert "stacked deck: 64 63 62" in out
-    code, out = run("replay", str(path), "-S", "0")
+    code, out = run("replay", str(path), "-S", "0", "--log")
     assert code == 0, out
     assert "stacked deck: 20 cards" in out
     assert "64 63 62" not in out
@@ -219,11 +219,11 @@ def test_replay_refuses_bad_files_cleanly(tmp_path: Path) -> None:
 
 def test_the_replay_excerpt_in_the_docs_is_real_output(tmp_path: Path) -> None:
     doc = (Path(__file__).resolve().parent.parent / "docs" / "records.md").read_text()
-    excerpt = doc.split("$ numrules replay games/stackattack-7.nrec --seat 1\n")[1]
+    excerpt = doc.split("$ numrules replay games/stackattack-7.nrec --seat 1 --log\n")[1]
     excerpt = excerpt.split("```")[0]
     shown_head, shown_tail = excerpt.split("...\n")
     path = stack_attack_record(tmp_path, seed=7)
-    code, out = run("replay", str(path), "--seat", "1")
+    code, out = run("replay", str(path), "--seat", "1", "--log")
     assert code == 0, out
     out = re.sub(r"Date: \S+", "Date: 2024-05-01", out)
     assert out.startswith(shown_head)

@@ -423,10 +423,24 @@ def _build() -> Any:
         "-S",
         type=int,
         default=None,
-        help="Show only what this seat was told (default: every action).",
+        help="Show the game as this seat saw it (default: as a spectator).",
     )
-    def replay_command(file: Path, seat: int | None) -> None:
-        """Replay the game record FILE, printing each action and the events it caused."""
+    @click.option(
+        "--print",
+        "print_all",
+        is_flag=True,
+        help="Print every position and leave (the default when stdin is not a terminal).",
+    )
+    @click.option(
+        "--log",
+        is_flag=True,
+        help="Print the actions and their events only, without the positions.",
+    )
+    @click.option("--plain", is_flag=True, help="No colours, even on a terminal.")
+    def replay_command(
+        file: Path, seat: int | None, print_all: bool, log: bool, plain: bool
+    ) -> None:
+        """Step through the game record FILE, position by position (n/b, r N, q)."""
         try:
             record = load_record(file)
             record.replay()
@@ -436,8 +450,104 @@ def _build() -> Any:
             raise click.BadParameter(
                 f"the game has seats 0 to {record.config.players - 1}", param_hint="--seat"
             )
-        for line in replay_lines(record, seat):
-            click.echo(line)
+        if log:
+            for line in replay_lines(record, seat):
+                click.echo(line)
+            return
+        from numrules.play import terminal_for  # noqa: PLC0415
+        from numrules.viewer import Viewer  # noqa: PLC0415
+
+        viewer = Viewer(record, terminal_for(plain=plain), seat)
+        if print_all or not (sys.stdin.isatty() and sys.stdout.isatty()):
+            viewer.print_all()
+        else:
+            viewer.run()
+
+    @cli.command("play")
+    @click.argument("game", type=click.Choice(game_names()), required=False)
+    @click.option(
+        "--seat",
+        "-S",
+        "seats",
+        type=int,
+        multiple=True,
+        help="A seat you play (repeat it for several humans at one terminal; default 0).",
+    )
+    @click.option(
+        "--bots",
+        "-b",
+        default=None,
+        help="Comma-separated bots of the other seats, or one for all (default: heuristic); "
+        "with 'human' in the list, it names every seat (human,random,human).",
+    )
+    @click.option("--players", "-p", type=int, default=None, help="Number of players.")
+    @click.option("--seed", "-s", type=int, default=None, help="Game seed (default: random).")
+    @click.option(
+        "--set",
+        "settings",
+        multiple=True,
+        metavar="FIELD=VALUE",
+        help="Change a rule of the game's Config (repeatable): --set hand_size=5.",
+    )
+    @click.option(
+        "--load",
+        type=click.Path(exists=True, dir_okay=False, path_type=Path),
+        default=None,
+        help="Resume the game saved in this record file.",
+    )
+    @click.option(
+        "--record",
+        "record_path",
+        type=click.Path(dir_okay=False, path_type=Path),
+        default=None,
+        help="Write the game record to this file when the game ends or is left.",
+    )
+    @click.option("--plain", is_flag=True, help="Plain text, no colours, even on a terminal.")
+    def play_command(
+        game: str | None,
+        seats: tuple[int, ...],
+        bots: str | None,
+        players: int | None,
+        seed: int | None,
+        settings: tuple[str, ...],
+        load: Path | None,
+        record_path: Path | None,
+        plain: bool,
+    ) -> None:
+        """Play GAME at the terminal against bots (or with other humans)."""
+        from numrules.play import open_session, terminal_for  # noqa: PLC0415
+
+        try:
+            session = open_session(
+                game,
+                terminal_for(plain=plain),
+                seats=seats,
+                bots=bots,
+                players=players,
+                seed=seed,
+                settings=settings,
+                load=load,
+            )
+        except OSError as exc:
+            raise RecordFileError(f"{load}: {exc}") from None
+        except NumrulesError as exc:
+            raise click.UsageError(str(exc)) from None
+        failure = None
+        try:
+            session.run()
+        except KeyboardInterrupt:
+            left = len(session.actions)
+            click.echo(f"\nGame left unfinished (interrupted) after {left} actions.")
+        except NumrulesError as exc:  # a bot failed: keep what was played
+            failure = click.ClickException(f"the game stopped: {exc}")
+        if record_path is not None:
+            try:
+                session.save(record_path)
+            except OSError as exc:
+                raise click.FileError(str(record_path), hint=str(exc)) from None
+            click.echo(f"wrote the game record to {record_path}")
+        if failure is not None:
+            raise failure
 
     @cli.command("serve")
     @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
