@@ -33,6 +33,10 @@ def _chromium() -> str:
     pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium)")
 
 
+def _hand(board: str) -> str:
+    return next((line for line in board.splitlines() if line.startswith("Your hand:")), "")
+
+
 def test_play_stack_attack_against_a_bot_in_the_browser(tmp_path: Path) -> None:
     chromium = _chromium()
     from playwright.sync_api import expect, sync_playwright  # noqa: PLC0415
@@ -136,5 +140,52 @@ def test_every_other_game_plays_to_the_end_in_the_browser(tmp_path: Path) -> Non
                 keep = os.environ.get("NUMRULES_SCREENSHOTS")
                 if keep:
                     shutil.copy(tmp_path / f"{game}.png", Path(keep) / f"{game}.png")
+        finally:
+            browser.close()
+
+
+def test_the_page_reconnects_after_the_server_is_killed(tmp_path: Path) -> None:
+    chromium = _chromium()
+    from playwright.sync_api import expect, sync_playwright  # noqa: PLC0415
+
+    with (
+        running(tmp_path / "server.db", tmp_path / "server.log") as server,
+        sync_playwright() as driver,
+    ):
+        browser = driver.chromium.launch(executable_path=chromium, args=ARGS)
+        try:
+            page = browser.new_page()
+            page.set_default_timeout(20_000)
+            page.goto(server.url)
+            page.select_option("#game", "stackattack")
+            page.select_option('select[data-seat="1"]', "random")
+            page.click("#rules summary")
+            page.fill('input[data-option="max_rounds"]', "1")
+            page.click("#create")
+            enabled = "() => document.querySelector('button.action:enabled') !== null"
+            for _ in range(3):
+                page.wait_for_function(enabled)
+                page.locator("button.action:enabled").first.click()
+            page.wait_for_function(enabled)
+            hand = _hand(page.locator("#board").inner_text())
+            assert hand
+            server.kill()
+            expect(page.locator("#status")).to_have_text("Connection lost: reconnecting…")
+            assert page.locator("button.action:enabled").count() == 0
+            server.start()
+            # the page reconnects by itself, with the token it kept, to the same table
+            expect(page.locator("#status")).not_to_contain_text("Connection lost")
+            page.wait_for_function(enabled)
+            assert _hand(page.locator("#board").inner_text()) == hand
+            result = page.locator("#result")
+            for _ in range(40):
+                page.wait_for_function(
+                    "() => !document.querySelector('#result').classList.contains('hidden')"
+                    " || document.querySelector('button.action:enabled') !== null"
+                )
+                if result.is_visible():
+                    break
+                page.locator("button.action:enabled").first.click()
+            expect(result).to_be_visible()
         finally:
             browser.close()
