@@ -158,3 +158,16 @@ def test_idle_connection_is_closed(tmp_path: Path) -> None:
             error = receive_until(ws, "error")  # after idle_timeout without a message
             assert error["code"] == "idle"
             assert _closed(ws) == 1001
+
+
+def test_connections_beyond_the_limit_are_turned_away(tmp_path: Path) -> None:
+    with app_client(tmp_path / "t.db", attrs.evolve(LIMITS, max_connections=1)) as client:
+        made = create(client)
+        with _socket(client) as first:
+            _hello(first, made)
+            with _socket(client) as second:
+                error = second.receive_json()
+                assert error["code"] == "full"
+                assert _closed(second) == 1013
+            first.send_json({"type": "ping"})
+            assert receive_until(first, "pong")["at"] >= 0  # the first one is still served
