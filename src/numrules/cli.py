@@ -549,6 +549,90 @@ def _build() -> Any:
         if failure is not None:
             raise failure
 
+    @cli.command("serve")
+    @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+    @click.option(
+        "--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="TCP port."
+    )
+    @click.option(
+        "--db",
+        default="numrules-server.db",
+        show_default=True,
+        type=click.Path(dir_okay=False, path_type=Path),
+        help="SQLite file keeping every table (created if missing; tables resume from it).",
+    )
+    @click.option(
+        "--max-tables",
+        default=1000,
+        show_default=True,
+        type=click.IntRange(min=1),
+        help="Tables held at most (finished ones included).",
+    )
+    @click.option(
+        "--max-message-bytes",
+        default=4096,
+        show_default=True,
+        type=click.IntRange(min=256),
+        help="Largest WebSocket message accepted.",
+    )
+    @click.option(
+        "--rate",
+        default=20.0,
+        show_default=True,
+        type=click.FloatRange(min=0.1),
+        help="Messages per second a connection may send on average (bursts of twice that).",
+    )
+    @click.option(
+        "--idle-timeout",
+        default=300.0,
+        show_default=True,
+        type=click.FloatRange(min=1),
+        help="Seconds of silence after which a connection is closed.",
+    )
+    @click.option(
+        "--bot-delay",
+        default=0.4,
+        show_default=True,
+        type=click.FloatRange(min=0),
+        help="Seconds a bot waits before it acts.",
+    )
+    @click.option(
+        "--log-level",
+        default="info",
+        show_default=True,
+        type=click.Choice(["debug", "info", "warning", "error"]),
+        help="Log level (table life cycles are logged at info).",
+    )
+    def serve_command(
+        host: str,
+        port: int,
+        db: Path,
+        max_tables: int,
+        max_message_bytes: int,
+        rate: float,
+        idle_timeout: float,
+        bot_delay: float,
+        log_level: str,
+    ) -> None:
+        """Run the reference game server (needs the `server` extra); see docs/server.md."""
+        try:
+            from numrules.server.run import serve  # noqa: PLC0415
+        except ImportError as exc:
+            raise click.ClickException(
+                f"the server needs its extra: pip install 'numrules[server]' ({exc})"
+            ) from None
+        serve(
+            host=host,
+            port=port,
+            db=db,
+            max_tables=max_tables,
+            max_message_bytes=max_message_bytes,
+            rate=rate,
+            idle_timeout=idle_timeout,
+            bot_delay=bot_delay,
+            log_level=log_level,
+        )
+
     return cli
 
 
