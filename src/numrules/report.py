@@ -36,6 +36,9 @@ from numrules.simulation import Key, Summary, sorted_counts
 MAX_TURN = 40
 """Num Stop turns later than this in a round are counted with this one."""
 
+MAX_BARS = 30
+"""Scores spanning at most this many values are drawn as bars, wider ranges as lines."""
+
 
 def _numstop(events: tuple[Any, ...]) -> Counter[Key]:
     counts: Counter[Key] = Counter()
@@ -129,10 +132,27 @@ def _png(figure: Any) -> str:
 
 def _scores_figure(plt: Any, summary: Summary) -> Any:
     figure, axes = plt.subplots(figsize=(7, 4))
+    low = min(seat.min_score for seat in summary.seats)
+    high = max(seat.max_score for seat in summary.seats)
+    narrow = high - low <= MAX_BARS  # few values: side-by-side bars; else one line per seat
+    width = 0.8 / summary.players
     for seat in summary.seats:
         values = [score for score, _ in seat.scores]
-        counts = [n / seat.games for _, n in seat.scores]
-        axes.step(values, counts, where="mid", label=f"seat {seat.seat} ({seat.bot})")
+        shares = [n / seat.games for _, n in seat.scores]
+        label = f"seat {seat.seat} ({seat.bot})"
+        if narrow:
+            shift = (seat.seat - (summary.players - 1) / 2) * width
+            axes.bar([v + shift for v in values], shares, width=width, label=label)
+        else:
+            axes.hist(
+                values,
+                bins=MAX_BARS,
+                range=(low, high + 1),
+                weights=shares,
+                histtype="step",
+                linewidth=1.5,
+                label=label,
+            )
     axes.set_xlabel("final score")
     axes.set_ylabel("share of games")
     axes.set_title("Final score distribution per seat")
@@ -185,14 +205,14 @@ def _ratio_figure(
     return figure
 
 
-def _bars_figure(plt: Any, counts: dict[Any, int], title: str, xlabel: str) -> Any:
+def _bars_figure(plt: Any, counts: dict[Any, int], title: str, xlabel: str, ylabel: str) -> Any:
     figure, axes = plt.subplots(figsize=(7, 4))
     keys = (
         sorted(counts, key=str) if not all(isinstance(k, int) for k in counts) else sorted(counts)
     )
     axes.bar([str(k) for k in keys], [counts[k] for k in keys], color="#8172b2")
     axes.set_xlabel(xlabel)
-    axes.set_ylabel("count")
+    axes.set_ylabel(ylabel)
     axes.set_title(title)
     return figure
 
@@ -218,11 +238,13 @@ def _game_figure(plt: Any, summary: Summary) -> tuple[str, Any] | None:
         )
     if summary.game == "numwars":
         title = "Num Wars: Bomb outcomes (rounds)"
-        return title, _bars_figure(plt, _counts(summary, "bomb"), title, "what became of the Bomb")
+        return title, _bars_figure(
+            plt, _counts(summary, "bomb"), title, "what became of the Bomb", "rounds"
+        )
     if summary.game == "numbounce":
         title = "Num Bounce: interrupts per round"
         return title, _bars_figure(
-            plt, _counts(summary, "rounds"), title, "interrupts in the round (rounds per count)"
+            plt, _counts(summary, "rounds"), title, "interrupts in the round", "rounds"
         )
     return None
 
