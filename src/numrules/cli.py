@@ -17,7 +17,7 @@ from numrules.core.errors import ConfigError, NumrulesError
 from numrules.core.events import count_text
 from numrules.core.game import Game, all_games, game_names, get_game
 from numrules.core.records import GameRecord, load_record, save_record
-from numrules.parallel import BACKENDS, default_workers
+from numrules.parallel import BACKENDS, check_backend, default_workers
 from numrules.simulation import (
     GameOutcome,
     Summary,
@@ -496,6 +496,10 @@ def _build() -> Any:
             g.Config(players=seats)
         except NumrulesError as exc:
             raise click.BadParameter(str(exc), param_hint="--players") from None
+        try:
+            check_backend(backend, workers or 1, address)
+        except ConfigError as exc:
+            raise click.UsageError(str(exc)) from None
         cycle = len(lineups(names, seats, field)) if names else 1
         total = -(-count // cycle) * cycle
         console = Console()
