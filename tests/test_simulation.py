@@ -227,3 +227,19 @@ def test_the_command_takes_options_and_a_config_file(tmp_path: Path) -> None:
     assert code == 2
     assert "unknown Num Bounce option 'colour'" in out
     assert "target_wins (int 1..1000 or none)" in out
+
+
+def test_two_workers_write_the_same_records(tmp_path: Path) -> None:
+    code, out = run(
+        *("simulate", "stackattack", "-n", "20", "-p", "2", "-s", "3", "-j", "2"),
+        *("-o", "end_score=20", "--records", str(tmp_path)),
+    )
+    assert code == 0, out
+    assert "wrote 20 records" in out
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        f"stackattack-{seed}.nrec" for seed in range(3, 23)
+    )
+    record = numrules.load_record(tmp_path / "stackattack-17.nrec")
+    alone = play_game(STACK, SHORT, ["random", "random"], 17)
+    assert record.actions == alone.actions
+    assert record.replay() == alone.final_state
