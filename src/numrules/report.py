@@ -234,7 +234,7 @@ def _game_figure(plt: Any, summary: Summary) -> tuple[str, Any] | None:
     if summary.game == "stackattack":
         title = "Stack Attack: rows taken per turn"
         return title, _ratio_figure(
-            plt, summary, "rows", "turns", title, "turn of the round", "mean rows taken"
+            plt, summary, "rows", "turns", title, "turn of the round (from 0)", "mean rows taken"
         )
     if summary.game == "numwars":
         title = "Num Wars: Bomb outcomes (rounds)"
