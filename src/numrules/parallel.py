@@ -9,8 +9,10 @@ never holds a million results: the caller consumes each result as it comes.
 Backends:
 
 - `"processes"` (the default): `workers` local processes (1: everything runs in this
-  process, no pool). The pool uses the `forkserver` start method where it exists, so it
-  is safe to start from a program with threads (a progress bar).
+  process, no pool). The pool forks when this process has a single thread; from a
+  program with threads (a progress bar) it uses the `forkserver` start method (`spawn`
+  where there is no fork), which imports the main module again in each worker: such a
+  script needs the `if __name__ == "__main__":` guard.
 - `"ray"`: every task is a Ray task, and results come back in batches (`ray.wait` over
   the window). With `address`, the driver joins that existing cluster (`"auto"`, or
   `"ray://head:10001"`); without it, a local Ray with `workers` CPUs is started and shut
@@ -25,6 +27,7 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
+import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -83,7 +86,12 @@ def run_tasks(
 
 
 def _context() -> Any:
+    # fork when this process has a single thread: quick, and a script without a
+    # `__main__` guard still works. With threads (a progress bar), forking could copy a
+    # lock another thread holds: forkserver (or spawn) then starts clean processes.
     methods = multiprocessing.get_all_start_methods()
+    if "fork" in methods and threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
     return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
 
 
