@@ -9,7 +9,7 @@ never holds a million results: the caller consumes each result as it comes.
 Backends:
 
 - `"processes"` (the default): `workers` local processes (1: everything runs in this
-  process, no pool). The pool forks when this process has a single thread; from a
+  process, no pool). On Linux the pool forks when this process has a single thread; from a
   program with threads (a progress bar) it uses the `forkserver` start method (`spawn`
   where there is no fork), which imports the main module again in each worker: such a
   script needs the `if __name__ == "__main__":` guard.
@@ -27,6 +27,7 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
+import sys
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -86,11 +87,11 @@ def run_tasks(
 
 
 def _context() -> Any:
-    # fork when this process has a single thread: quick, and a script without a
+    # On Linux, fork when this process has a single thread: quick, and a script without a
     # `__main__` guard still works. With threads (a progress bar), forking could copy a
     # lock another thread holds: forkserver (or spawn) then starts clean processes.
     methods = multiprocessing.get_all_start_methods()
-    if "fork" in methods and threading.active_count() == 1:
+    if sys.platform == "linux" and threading.active_count() == 1:
         return multiprocessing.get_context("fork")
     return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
 
