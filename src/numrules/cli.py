@@ -342,6 +342,13 @@ def _build() -> Any:
         g = get_game(game)
         config = _simulation_config(g, players, options, config_file)
         names = _parse_bots(bots, config.players, g)
+        if report is not None:
+            from numrules.report import require_matplotlib  # noqa: PLC0415 (optional extra)
+
+            try:
+                require_matplotlib()
+            except ConfigError as exc:
+                raise click.UsageError(str(exc)) from None
         console = Console(stderr=as_json)
         say = (lambda text: click.echo(text, err=True)) if as_json else click.echo
         files: list[IO[str]] = []

@@ -112,6 +112,11 @@ def measure(game: Game, result: MatchResult) -> tuple[tuple[Key, int], ...]:
 # --- drawing -----------------------------------------------------------------------------
 
 
+def require_matplotlib() -> None:
+    """Raise `ConfigError` now if matplotlib is missing (before a long simulation)."""
+    _pyplot()
+
+
 def _pyplot() -> Any:
     try:
         import matplotlib  # noqa: PLC0415 (an optional extra)
