@@ -118,20 +118,27 @@ def require_matplotlib() -> None:
 
 
 def _pyplot() -> Any:
+    # matplotlib's Figure class, used without pyplot: no global state, no backend switch.
     try:
-        import matplotlib  # noqa: PLC0415 (an optional extra)
+        from matplotlib.figure import Figure  # noqa: PLC0415 (an optional extra)
     except ImportError:
         raise ConfigError("reports need matplotlib: pip install 'numrules[report]'") from None
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt  # noqa: PLC0415
+    return _Plots(Figure)
 
-    return plt
+
+class _Plots:
+    # Makes figures like pyplot.subplots, from matplotlib's Figure class.
+    def __init__(self, figure_class: Any) -> None:
+        self.figure_class = figure_class
+
+    def subplots(self, figsize: tuple[float, float]) -> tuple[Any, Any]:
+        figure = self.figure_class(figsize=figsize)
+        return figure, figure.subplots()
 
 
 def _png(figure: Any) -> str:
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=100, bbox_inches="tight")
-    figure.clf()
     return base64.b64encode(buffer.getvalue()).decode("ascii")
 
 
@@ -278,7 +285,6 @@ def report_html(summary: Summary) -> str:
             f'src="data:image/png;base64,{_png(figure)}">'
             f"<figcaption>{html.escape(caption)}</figcaption></figure>"
         )
-        plt.close(figure)
     rows = []
     for s in summary.seats:
         low, high = s.win_interval()
