@@ -11,7 +11,8 @@ from pathlib import Path
 from click.testing import CliRunner
 
 import numrules
-from numrules.cli import _build, simulate
+from numrules.cli import _build
+from numrules.simulation import outcomes, play_game, simulate
 
 
 def run(*args: str) -> tuple[int, str]:
@@ -68,12 +69,15 @@ def test_simulation_is_reproducible_from_its_seed() -> None:
     config = game.Config(players=4)
     one = simulate(game, config, ["random"] * 4, 5, seed=9)
     two = simulate(game, config, ["random"] * 4, 5, seed=9)
-    assert [r.actions for r in one.results] == [r.actions for r in two.results]
+    assert one == two
     assert [one.wins(s) for s in range(4)] == [two.wins(s) for s in range(4)]
     assert sum(one.wins(s) for s in range(4)) >= 5
     # Game i of a batch is the game played alone with seed + i.
-    alone = simulate(game, config, ["random"] * 4, 1, seed=11)
-    assert alone.results[0].actions == one.results[2].actions
+    batch = list(outcomes(game, config, ["random"] * 4, 5, seed=9))
+    alone = play_game(game, config, ["random"] * 4, 11)
+    assert batch[2].seed == 11
+    assert batch[2].length == len(alone.actions)
+    assert batch[2].scores == alone.scores
 
 
 def test_python_dash_m_runs_the_command() -> None:
@@ -115,8 +119,8 @@ def test_simulate_writes_one_record_per_game(tmp_path: Path) -> None:
     assert "wrote 3 records" in out
     assert sorted(p.name for p in target.iterdir()) == [f"numstop-{s}.nrec" for s in (5, 6, 7)]
     game = numrules.get_game("numstop")
-    summary = simulate(game, game.Config(players=game.min_players), ["first"] * 2, 3, seed=5)
-    for result in summary.results:
+    for seed in (5, 6, 7):
+        result = play_game(game, game.Config(players=game.min_players), ["first"] * 2, seed)
         record = numrules.load_record(target / f"numstop-{result.seed}.nrec")
         assert record.actions == result.actions
         assert record.headers["Bots"] == "first,first"
@@ -134,7 +138,7 @@ def test_a_simulated_record_replays_in_a_fresh_process(tmp_path: Path) -> None:
         str(tmp_path / "stackattack-31.nrec"),
     )
     game = numrules.get_game("stackattack")
-    here = simulate(game, game.Config(players=4), ["random"] * 4, 2, seed=30).results[1]
+    here = play_game(game, game.Config(players=4), ["random"] * 4, 31)
     assert replayed.strip() == numrules.dumps(here.final_state)
 
 
