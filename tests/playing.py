@@ -8,19 +8,19 @@ from collections.abc import Sequence
 from numrules.play import Session, Terminal, open_session
 
 SHORT: dict[str, tuple[str, ...]] = {
-    "stackattack": ("--players", "2", "--set", "hand_size=3", "--set", "end_score=5"),
-    "numstop": ("--players", "2", "--set", "max_rounds=1", "--set", "max_value=5"),
-    "numbounce": ("--players", "3", "--set", "hand_size=6", "--set", "rounds=1"),
-    "numwars": ("--players", "3", "--set", "rounds=1", "--set", "hand_size=4"),
+    "stackattack": ("--players", "2", "--option", "hand_size=3", "--option", "end_score=5"),
+    "numstop": ("--players", "2", "--option", "max_rounds=1", "--option", "max_value=5"),
+    "numbounce": ("--players", "3", "--option", "hand_size=6", "--option", "rounds=1"),
+    "numwars": ("--players", "3", "--option", "rounds=1", "--option", "hand_size=4"),
 }
 """Options of `numrules play GAME` giving a short game: small hands, one round or a low end."""
 
 
-def short_settings(game: str) -> tuple[int, list[str]]:
-    """The players and the `--set` values that `SHORT[game]` stands for."""
+def short_options(game: str) -> tuple[int, list[str]]:
+    """The players and the `--option` values that `SHORT[game]` stands for."""
     options = SHORT[game]
     players = int(options[options.index("--players") + 1])
-    return players, [options[i + 1] for i, word in enumerate(options) if word == "--set"]
+    return players, [options[i + 1] for i, word in enumerate(options) if word == "--option"]
 
 
 class Policy(Terminal):
@@ -59,8 +59,8 @@ class WrongBot:
 def policy_session(game: str, seed: int, bots: str = "random") -> tuple[Session, Policy]:
     """A short game of `game` with a `Policy` human at seat 0, not yet run."""
     terminal = Policy()
-    players, settings = short_settings(game)
-    session = open_session(game, terminal, seed=seed, bots=bots, players=players, settings=settings)
+    players, options = short_options(game)
+    session = open_session(game, terminal, seed=seed, bots=bots, players=players, options=options)
     return session, terminal
 
 

@@ -1,4 +1,4 @@
-"""`numrules play` in process: seats, settings, answers, commands, hand-over, save and load."""
+"""`numrules play` in process: seats, options, answers, commands, hand-over, save and load."""
 
 from __future__ import annotations
 
@@ -18,7 +18,6 @@ from numrules.play import (
     arranged,
     make_config,
     open_session,
-    parse_setting,
     rules_page,
     seat_plan,
     text_terminal,
@@ -32,8 +31,8 @@ def short(game: str, answers: str, seed: int = 1, **options: object) -> tuple[Se
     """Run a short game of `game` with the answers given; return it and what it wrote."""
     terminal, output = text_terminal(answers)
     players = {"stackattack": 2, "numstop": 2, "numbounce": 3, "numwars": 3}[game]
-    settings = [SHORT[game][i + 1] for i, word in enumerate(SHORT[game]) if word == "--set"]
-    kwargs: dict[str, object] = {"players": players, "settings": settings, "bots": "random"}
+    rules = [SHORT[game][i + 1] for i, word in enumerate(SHORT[game]) if word == "--option"]
+    kwargs: dict[str, object] = {"players": players, "options": rules, "bots": "random"}
     kwargs.update(options)
     session = open_session(game, terminal, seed=seed, **kwargs)  # type: ignore[arg-type]
     session.run()
@@ -72,20 +71,18 @@ def test_seat_plan_refuses_what_does_not_fit(options: dict[str, object], message
         seat_plan(SA, **options)  # type: ignore[arg-type]
 
 
-def test_settings_change_the_config_or_say_why() -> None:
-    assert parse_setting("hand_size=5") == ("hand_size", 5)
-    assert parse_setting("mode=discovery") == ("mode", "discovery")
-    assert parse_setting("max_rounds=null") == ("max_rounds", None)
-    config = make_config(numrules.get_game("numstop"), 3, {"mode": "discovery", "max_rounds": 1})
+def test_options_change_the_config_or_say_why() -> None:
+    config = make_config(numrules.get_game("numstop"), 3, ["mode=discovery", "max_rounds=1"])
     assert (config.players, config.mode.value, config.max_rounds) == (3, "discovery", 1)
-    with pytest.raises(PlayError, match="FIELD=VALUE"):
-        parse_setting("hand_size")
+    assert make_config(numrules.get_game("numstop"), 2, ["max_rounds=none"]).max_rounds is None
+    with pytest.raises(PlayError, match="name=value"):
+        make_config(SA, 2, ["hand_size"])
     with pytest.raises(PlayError, match="hand_sizes"):
-        make_config(SA, 2, {"hand_sizes": 3})
+        make_config(SA, 2, ["hand_sizes=3"])
     with pytest.raises(PlayError, match="--players"):
-        make_config(SA, 2, {"players": 3})
+        make_config(SA, 2, ["players=3"])
     with pytest.raises(PlayError, match="end_score"):
-        make_config(SA, 2, {"end_score": 0})
+        make_config(SA, 2, ["end_score=0"])
 
 
 def test_a_long_list_of_actions_is_grouped_by_verb() -> None:
@@ -214,7 +211,7 @@ def test_load_refuses_what_does_not_fit(tmp_path: Path) -> None:
 def test_several_humans_hand_over_the_terminal() -> None:
     terminal, output = text_terminal("\n1\n" * 60)
     session = open_session(
-        "stackattack", terminal, seed=5, bots="human,human", settings=["hand_size=3", "end_score=5"]
+        "stackattack", terminal, seed=5, bots="human,human", options=["hand_size=3", "end_score=5"]
     )
     assert session.run()
     out = output.getvalue()
@@ -244,7 +241,7 @@ def test_the_command_plays_loads_and_reports_bad_options(tmp_path: Path) -> None
     for bad, message in [
         (["play"], "name a game"),
         (["play", "stackattack", "--players", "9"], "2 to 6 players"),
-        (["play", "stackattack", "--set", "hand_size=0"], "hand_size"),
+        (["play", "stackattack", "--option", "hand_size=0"], "hand_size"),
         (["play", "stackattack", "--bots", "nope"], "unknown bot"),
     ]:
         result = runner.invoke(_build(), bad, input="")

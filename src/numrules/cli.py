@@ -604,11 +604,13 @@ def _build() -> Any:
     @click.option("--players", "-p", type=int, default=None, help="Number of players.")
     @click.option("--seed", "-s", type=int, default=None, help="Game seed (default: random).")
     @click.option(
-        "--set",
-        "settings",
+        "--option",
+        "-o",
+        "options",
         multiple=True,
-        metavar="FIELD=VALUE",
-        help="Change a rule of the game's Config (repeatable): --set hand_size=5.",
+        metavar="NAME=VALUE",
+        help="Set a rule of the game's Config (repeatable), as for simulate: "
+        "--option hand_size=5. An unknown name lists the options.",
     )
     @click.option(
         "--load",
@@ -630,7 +632,7 @@ def _build() -> Any:
         bots: str | None,
         players: int | None,
         seed: int | None,
-        settings: tuple[str, ...],
+        options: tuple[str, ...],
         load: Path | None,
         record_path: Path | None,
         plain: bool,
@@ -646,7 +648,7 @@ def _build() -> Any:
                 bots=bots,
                 players=players,
                 seed=seed,
-                settings=settings,
+                options=options,
                 load=load,
             )
         except OSError as exc:

@@ -24,10 +24,9 @@ import contextlib
 import datetime
 import importlib
 import io
-import json
 import sys
 import textwrap
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any, TextIO
@@ -35,13 +34,13 @@ from typing import Any, TextIO
 import attrs
 
 from numrules.core.bots import Bot, bot_names, make_bot
-from numrules.core.errors import NumrulesError
+from numrules.core.errors import ConfigError, NumrulesError
 from numrules.core.game import Game, apply_as, get_game
 from numrules.core.match import BotError, _refusal, asking_order
 from numrules.core.records import GameRecord, load_record, save_record
 from numrules.core.render import Layout, layout_of
 from numrules.core.rng import derive_seed, new_seed
-from numrules.core.serialization import from_data, to_data
+from numrules.simulation import config_from_options, parse_options
 
 HUMAN = "human"
 """The name that marks a human seat in a list of bots (`--bots human,heuristic`)."""
@@ -216,39 +215,23 @@ def seat_plan(
     return tuple(plan)
 
 
-def parse_setting(text: str) -> tuple[str, Any]:
-    """A `--set` option `FIELD=VALUE`: the field and its value (JSON, else the text).
+def make_config(game: Game, players: int, options: Sequence[str]) -> Any:
+    """The game's `Config` for `players` players with `NAME=VALUE` options applied.
+
+    The options are read as `numrules simulate --option` reads them
+    (`numrules.simulation.config_from_options`): ints, enums by name or value, booleans,
+    comma-separated tuples, `none` for an optional field.
 
     Raises:
-        PlayError: the text has no `=`.
+        PlayError: an unknown option or a bad value (the message lists every option).
 
     """
-    key, sep, value = text.partition("=")
-    if not sep or not key.strip():
-        raise PlayError(f"a rule setting is FIELD=VALUE (hand_size=5), got {text!r}")
     try:
-        parsed: Any = json.loads(value)
-    except ValueError:
-        parsed = value.strip()
-    return key.strip(), parsed
-
-
-def make_config(game: Game, players: int, settings: Mapping[str, Any]) -> Any:
-    """The game's `Config` for `players` players with the given fields changed.
-
-    The values are read as in a JSON document (`"mode": "discovery"`, lists for tuples).
-
-    Raises:
-        PlayError: an unknown field or a bad value (the message says which and why).
-
-    """
-    if "players" in settings:
-        raise PlayError("set the number of players with --players")
-    document = to_data(game.Config(players=players))
-    document["data"] = {"players": players, **settings}
-    try:
-        return from_data(document)
-    except NumrulesError as exc:
+        values = parse_options(options)
+        if "players" in values:
+            raise PlayError("set the number of players with --players")
+        return config_from_options(game, values, players)
+    except ConfigError as exc:
         raise PlayError(str(exc)) from None
 
 
@@ -656,7 +639,7 @@ def open_session(
     bots: str | None = None,
     players: int | None = None,
     seed: int | None = None,
-    settings: Sequence[str] = (),
+    options: Sequence[str] = (),
     load: Path | None = None,
 ) -> Session:
     """A `Session` set up as `numrules play` is: a new game, or a saved one resumed.
@@ -668,7 +651,7 @@ def open_session(
         bots: the bots (see `seat_plan`).
         players: the number of players.
         seed: the game seed (default: a fresh unguessable one, `new_seed()`).
-        settings: `FIELD=VALUE` changes to the game's `Config` (`hand_size=5`).
+        options: `NAME=VALUE` changes to the game's `Config` (`hand_size=5`).
         load: a record to resume (written by `save FILE`, or any game record); without
             `seats` and `bots`, its seats are those of its `Bots` header when it names
             a human, else seat 0 plays against the default bot.
@@ -683,7 +666,7 @@ def open_session(
             raise PlayError("name a game to play (numrules play stackattack), or --load FILE")
         game = get_game(game_name)
         plan = seat_plan(game, players=players, seats=seats, bots=bots)
-        config = make_config(game, len(plan), dict(map(parse_setting, settings)))
+        config = make_config(game, len(plan), options)
         return Session(game, config, new_seed() if seed is None else seed, plan, terminal)
     record = load_record(load)
     record.replay()
@@ -693,8 +676,8 @@ def open_session(
         raise PlayError(f"{load} is a game of {game.title}, not {game_name}")
     if players is not None and players != count:
         raise PlayError(f"{load} is a game for {count} players, not {players}")
-    if settings or seed is not None:
-        raise PlayError("a loaded game keeps its rules and seed: drop --set and --seed")
+    if options or seed is not None:
+        raise PlayError("a loaded game keeps its rules and seed: drop --option and --seed")
     loaded = plan_from_headers(game, record)
     if seats or bots or loaded is None:
         plan = seat_plan(game, players=count, seats=seats, bots=bots)
