@@ -41,7 +41,7 @@ from numrules.numbounce.actions import (
     Play,
     Take,
 )
-from numrules.numbounce.cards import ALL_CARDS, NUM_X, RANK, Pile, rainbow, shadow
+from numrules.numbounce.cards import ALL_CARDS, NUM_X, RANK, RANK_BY_ID, Pile, rainbow, shadow
 from numrules.numbounce.combinations import (
     MIXED,
     beating,
@@ -217,7 +217,8 @@ def _mover_actions(state: State) -> list[Action]:
         taken = state.taken
         out = []
         if taken is not None and taken is not NUM_X:
-            candidates = beating(hand | {taken}, size, value, infinity)
+            # A tuple, not a frozenset: a hand seen once is not worth keeping pools of.
+            candidates = beating((*hand, taken), size, value, infinity)
             out = [Play(seat, c) for c in candidates if taken in c]
         out.append(Keep(seat))
         if state.source is Pile.DRAW:
@@ -286,6 +287,9 @@ def _refuse(action: Any, reason: Reason, detail: str) -> IllegalActionError:
 
 def _card_index(card: object) -> int:
     # The card's place in the canonical order, or -1 if it is not a card of this game.
+    index = RANK_BY_ID.get(id(card))
+    if index is not None:  # an interned card of the game
+        return index
     if type(card) is FamilyCard:
         if type(card.family) is not Family or type(card.value) is not int:
             return -1
