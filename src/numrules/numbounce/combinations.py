@@ -50,52 +50,36 @@ def combination_key(cards: Sequence[NumCard]) -> tuple[int, ...]:
     return tuple(map(RANK.__getitem__, cards))
 
 
-Pools = tuple[dict[int, tuple[tuple[int, ...], tuple[NumCard, ...]]], tuple[NumCard, ...]]
+Pools = tuple[dict[int, tuple[list[int], list[NumCard]]], list[NumCard]]
 
 
 def _pools(cards: Iterable[NumCard]) -> Pools:
     # The family cards grouped by value, each group as (ranks, cards) in canonical order,
-    # and the INFINITY cards in canonical order. Immutable, so shared by every caller.
-    ranked: dict[int, list[Ranked]] = {}
-    infinities: list[Ranked] = []
+    # and the INFINITY cards in canonical order. One sort by rank orders every group.
     by_id = RANK_BY_ID
+    ranked: list[Ranked] = []
     for card in cards:
         rank = by_id.get(id(card))
-        if rank is None:
-            rank = RANK[card]
-        if type(card) is FamilyCard:
-            ranked.setdefault(card.value, []).append((rank, card))
+        ranked.append((RANK[card] if rank is None else rank, card))
+    ranked.sort(key=itemgetter(0))
+    by_value: dict[int, tuple[list[int], list[NumCard]]] = {}
+    infinities: list[NumCard] = []
+    for rank, card in ranked:
+        if isinstance(card, FamilyCard):
+            group = by_value.get(card.value)
+            if group is None:
+                by_value[card.value] = ([rank], [card])
+            else:
+                group[0].append(rank)
+                group[1].append(card)
         elif card.kind is Special.INFINITY:
-            infinities.append((rank, card))
-    by_value: dict[int, tuple[tuple[int, ...], tuple[NumCard, ...]]] = {}
-    for value, group in ranked.items():
-        group.sort()
-        by_value[value] = (tuple(r for r, _ in group), tuple(c for _, c in group))
-    infinities.sort()
-    return by_value, tuple(c for _, c in infinities)
-
-
-_POOLS_LIMIT = 4096
-_POOLS: dict[frozenset[NumCard], Pools] = {}
-# The pools of recent hands: a hand is a frozenset shared by every state until it
-# changes (its hash is computed once), so a seat's hand is grouped once, not per call.
-
-
-def _hand_pools(hand: Iterable[NumCard]) -> Pools:
-    # `_pools(hand)`, kept for a frozenset hand (the pools are never changed by callers).
-    if type(hand) is not frozenset:
-        return _pools(hand)
-    pools = _POOLS.get(hand)
-    if pools is None:
-        if len(_POOLS) >= _POOLS_LIMIT:
-            _POOLS.clear()
-        pools = _POOLS[hand] = _pools(hand)
-    return pools
+            infinities.append(card)
+    return by_value, infinities
 
 
 def openings(hand: Iterable[NumCard]) -> list[Combination]:
     """Every combination `hand` can open a trick with (any value, any size), sorted."""
-    by_value, infinities = _hand_pools(hand)
+    by_value, infinities = _pools(hand)
     out: list[Combination] = []
     for _, group in by_value.values():
         pool = group + infinities
@@ -117,11 +101,11 @@ def beating(
     """
     if value is None:
         return []
-    by_value, infinities = _hand_pools(hand)
+    by_value, infinities = _pools(hand)
     # Each block: the combinations that start with one card, made of that card and
     # `size - 1` of the cards after it in its pool. Sorting the blocks by their first
     # card sorts the combinations (all-INFINITY ones come last).
-    blocks: list[tuple[int, NumCard, tuple[NumCard, ...]]] = []
+    blocks: list[tuple[int, NumCard, list[NumCard]]] = []
     append = blocks.append
     for v, (ranks, group) in by_value.items():
         if v > value:
