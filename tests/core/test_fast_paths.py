@@ -25,7 +25,7 @@ def test_interned_builds_each_value_once() -> None:
     assert table[3] is first
     assert table[4] == (4, 16)
     assert built == [3, 4]
-    seats = per_seat(lambda seat, card: (seat, card))
+    seats: Interned[int, Interned[int, tuple[int, int]]] = per_seat(lambda seat, card: (seat, card))
     assert seats[1][7] == (1, 7)
     assert seats[1][7] is seats[1][7]
     assert seats[0][7] == (0, 7)
@@ -74,9 +74,11 @@ def test_observations_go_to_the_bots_that_want_them(name: str) -> None:
     game = numrules.get_game(name)
     bots = [Watcher(None), Watcher(False), Watcher(True)]
     result = numrules.play_match(game, game.Config(players=3), bots, 2, max_actions=300_000)
-    assert bots[1].seen and all(seen is None for seen in bots[1].seen)
+    assert bots[1].seen
+    assert all(seen is None for seen in bots[1].seen)
     for bot in (bots[0], bots[2]):
-        assert bot.seen and all(isinstance(seen, game.Observation) for seen in bot.seen)
+        assert bot.seen
+        assert all(isinstance(seen, game.Observation) for seen in bot.seen)
     # Who reads observations changes nothing: FirstBot everywhere plays the same game.
     firsts = numrules.play_match(game, game.Config(players=3), [FirstBot()] * 3, 2)
     assert firsts.actions == result.actions
