@@ -21,7 +21,7 @@ from typing import Any
 
 from rich.console import Console
 
-from numrules import Game
+from numrules import Game, make_bot, play_match
 from numrules.core.cards import FamilyCard, parse_num_card
 from numrules.core.render import (
     FAMILY_STYLES,
@@ -171,3 +171,53 @@ def check_random_positions(
                 check_rich(observation)
             checked += 1
     return checked
+
+
+WORKED_HEADINGS = ("#### A worked turn", "#### A worked trick")
+
+
+def doc_worked_example(game: str) -> str:
+    """The plain-text block under `#### A worked turn` (or trick) in docs/rules/<game>.md."""
+    page = (ROOT / "docs" / "rules" / f"{game}.md").read_text()
+    heads = "|".join(re.escape(head) for head in WORKED_HEADINGS)
+    found = re.search(rf"(?:{heads})\n.*?```text\n(.*?)```", page, flags=re.DOTALL)
+    assert found, f"docs/rules/{game}.md has no worked example"
+    return found.group(1).rstrip("\n")
+
+
+def worked_example(
+    game: Game,
+    config: Any,
+    seed: int,
+    seat: int,
+    start: Callable[[Any], bool],
+    end: Callable[[Any], bool],
+) -> str:
+    """A stretch of a game between heuristic bots, as the docs show it to `seat`.
+
+    The game is played by the `heuristic` bot at every seat (seeded by seat) from
+    `new_game(config, seed)`; the stretch runs from the first state where `start` holds
+    to the next one where `end` holds. The text is `seat`'s view before, each action in
+    notation followed by the events `seat` was told (indented), and its view after.
+    """
+    bots = [make_bot("heuristic", s, game) for s in range(config.players)]
+    actions = play_match(game, config, bots, seed).actions
+    state = game.new_game(config, seed)
+    index = 0
+    while not start(state):
+        state = game.apply(state, actions[index])
+        index += 1
+    parts = [render_text(game.observe(state, seat)), ""]
+    told = len(game.events(state, seat))
+    first = True
+    while first or not end(state):
+        first = False
+        action = actions[index]
+        state = game.apply(state, action)
+        index += 1
+        events = game.events(state, seat, told)
+        told += len(events)
+        parts.append(str(action))
+        parts.extend(f"    {event}" for event in events)
+    parts += ["", render_text(game.observe(state, seat))]
+    return "\n".join(parts)

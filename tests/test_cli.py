@@ -11,7 +11,8 @@ from pathlib import Path
 from click.testing import CliRunner
 
 import numrules
-from numrules.cli import _build, simulate
+from numrules.cli import _build
+from numrules.simulation import outcomes, play_game, simulate
 
 
 def run(*args: str) -> tuple[int, str]:
@@ -68,12 +69,15 @@ def test_simulation_is_reproducible_from_its_seed() -> None:
     config = game.Config(players=4)
     one = simulate(game, config, ["random"] * 4, 5, seed=9)
     two = simulate(game, config, ["random"] * 4, 5, seed=9)
-    assert [r.actions for r in one.results] == [r.actions for r in two.results]
+    assert one == two
     assert [one.wins(s) for s in range(4)] == [two.wins(s) for s in range(4)]
     assert sum(one.wins(s) for s in range(4)) >= 5
     # Game i of a batch is the game played alone with seed + i.
-    alone = simulate(game, config, ["random"] * 4, 1, seed=11)
-    assert alone.results[0].actions == one.results[2].actions
+    batch = list(outcomes(game, config, ["random"] * 4, 5, seed=9))
+    alone = play_game(game, config, ["random"] * 4, 11)
+    assert batch[2].seed == 11
+    assert batch[2].length == len(alone.actions)
+    assert batch[2].scores == alone.scores
 
 
 def test_python_dash_m_runs_the_command() -> None:
@@ -115,8 +119,8 @@ def test_simulate_writes_one_record_per_game(tmp_path: Path) -> None:
     assert "wrote 3 records" in out
     assert sorted(p.name for p in target.iterdir()) == [f"numstop-{s}.nrec" for s in (5, 6, 7)]
     game = numrules.get_game("numstop")
-    summary = simulate(game, game.Config(players=game.min_players), ["first"] * 2, 3, seed=5)
-    for result in summary.results:
+    for seed in (5, 6, 7):
+        result = play_game(game, game.Config(players=game.min_players), ["first"] * 2, seed)
         record = numrules.load_record(target / f"numstop-{result.seed}.nrec")
         assert record.actions == result.actions
         assert record.headers["Bots"] == "first,first"
@@ -134,14 +138,14 @@ def test_a_simulated_record_replays_in_a_fresh_process(tmp_path: Path) -> None:
         str(tmp_path / "stackattack-31.nrec"),
     )
     game = numrules.get_game("stackattack")
-    here = simulate(game, game.Config(players=4), ["random"] * 4, 2, seed=30).results[1]
+    here = play_game(game, game.Config(players=4), ["random"] * 4, 31)
     assert replayed.strip() == numrules.dumps(here.final_state)
 
 
 def test_replay_prints_every_action_and_its_events(tmp_path: Path) -> None:
     path = stack_attack_record(tmp_path)
     record = numrules.load_record(path)
-    code, out = run("replay", str(path))
+    code, out = run("replay", str(path), "--log")
     assert code == 0, out
     lines = out.splitlines()
     assert lines[0] == "Stack Attack: 3 players, seed 4"
@@ -158,7 +162,7 @@ def test_replay_of_a_seat_never_shows_another_seats_pick_before_the_reveal(
 ) -> None:
     path = stack_attack_record(tmp_path)
     record = numrules.load_record(path)
-    code, out = run("replay", str(path), "--seat", "1")
+    code, out = run("replay", str(path), "--seat", "1", "--log")
     assert code == 0, out
     assert "view: seat 1" in out
     for action in record.actions:
@@ -184,10 +188,10 @@ def test_replay_of_a_seat_hides_a_stacked_deck(tmp_path: Path) -> None:
     result = numrules.play_match(game, config, bots, seed=2, deck=deck)
     path = tmp_path / "stacked.json"
     numrules.save_record(numrules.GameRecord.from_result(result), path)
-    code, out = run("replay", str(path))
+    code, out = run("replay", str(path), "--log")
     assert code == 0, out
     assert "stacked deck: 64 63 62" in out
-    code, out = run("replay", str(path), "-S", "0")
+    code, out = run("replay", str(path), "-S", "0", "--log")
     assert code == 0, out
     assert "stacked deck: 20 cards" in out
     assert "64 63 62" not in out
@@ -219,11 +223,11 @@ def test_replay_refuses_bad_files_cleanly(tmp_path: Path) -> None:
 
 def test_the_replay_excerpt_in_the_docs_is_real_output(tmp_path: Path) -> None:
     doc = (Path(__file__).resolve().parent.parent / "docs" / "records.md").read_text()
-    excerpt = doc.split("$ numrules replay games/stackattack-7.nrec --seat 1\n")[1]
+    excerpt = doc.split("$ numrules replay games/stackattack-7.nrec --seat 1 --log\n")[1]
     excerpt = excerpt.split("```")[0]
     shown_head, shown_tail = excerpt.split("...\n")
     path = stack_attack_record(tmp_path, seed=7)
-    code, out = run("replay", str(path), "--seat", "1")
+    code, out = run("replay", str(path), "--seat", "1", "--log")
     assert code == 0, out
     out = re.sub(r"Date: \S+", "Date: 2024-05-01", out)
     assert out.startswith(shown_head)

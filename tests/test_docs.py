@@ -1,4 +1,5 @@
-"""The code in README.md, docs/bots.md, docs/records.md and the Num Stop rules page runs."""
+"""The code in README.md, docs/bots.md, docs/records.md, docs/scaling.md and the Num Stop
+rules page runs."""
 
 from __future__ import annotations
 
@@ -9,7 +10,13 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-DOCS = ["README.md", "docs/bots.md", "docs/records.md", "docs/rules/numstop.md"]
+DOCS = [
+    "README.md",
+    "docs/bots.md",
+    "docs/records.md",
+    "docs/rules/numstop.md",
+    "docs/scaling.md",
+]
 
 
 def python_blocks(path: Path) -> list[str]:

@@ -6,21 +6,26 @@ Needs the `cli` extra (`pip install 'numrules[cli]'`), which brings click and ri
 from __future__ import annotations
 
 import datetime
-import statistics
+import json
 import sys
-import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
-import attrs
-
-from numrules.core.bots import BOTS, Bot, make_bot
+from numrules.core.bots import BOTS, make_bot
 from numrules.core.errors import ConfigError, NumrulesError
+from numrules.core.events import count_text
 from numrules.core.game import Game, all_games, game_names, get_game
-from numrules.core.match import MatchResult, play_match
 from numrules.core.records import GameRecord, load_record, save_record
-from numrules.core.rng import derive_seed
+from numrules.parallel import BACKENDS, check_backend, default_workers
+from numrules.simulation import (
+    GameOutcome,
+    Summary,
+    config_from_options,
+    parse_options,
+    simulate,
+    write_jsonl_line,
+)
 
 try:
     import click
@@ -32,107 +37,53 @@ except ImportError:  # pragma: no cover - exercised only without the extra
     click = None  # type: ignore[assignment]
 
 
-@attrs.frozen
-class Summary:
-    """Statistics of a batch of simulated games (what `simulate` prints)."""
-
-    game: Game
-    players: int
-    bots: tuple[str, ...]
-    results: tuple[MatchResult, ...]
-    seconds: float
-
-    @property
-    def games(self) -> int:
-        """Number of games played."""
-        return len(self.results)
-
-    def wins(self, seat: int) -> int:
-        """Games `seat` won, shared wins included."""
-        return sum(seat in r.winners for r in self.results)
-
-    def shared(self, seat: int) -> int:
-        """Games `seat` won together with another seat."""
-        return sum(seat in r.winners and len(r.winners) > 1 for r in self.results)
-
-    def scores(self, seat: int) -> list[int]:
-        """The final score of `seat` in each game."""
-        return [r.scores[seat] for r in self.results]
-
-    def lengths(self) -> list[int]:
-        """The number of actions of each game."""
-        return [len(r.actions) for r in self.results]
-
-
-def simulate(
-    game: Game,
-    config: Any,
-    bot_names: Sequence[str],
-    games: int,
-    seed: int,
-    progress: Callable[[], None] | None = None,
-) -> Summary:
-    """Play `games` games; game i uses seed `seed + i`, so any one of them can be replayed."""
-    results = []
-    start = time.perf_counter()
-    for i in range(games):
-        game_seed = seed + i
-        bots: list[Bot] = [
-            make_bot(name, derive_seed(game_seed, "bot", seat), game)
-            for seat, name in enumerate(bot_names)
-        ]
-        results.append(play_match(game, config, bots, game_seed))
-        if progress is not None:
-            progress()
-    elapsed = time.perf_counter() - start
-    return Summary(game, config.players, tuple(bot_names), tuple(results), elapsed)
-
-
-def _spread(values: list[int]) -> str:
-    return f"{statistics.pstdev(values):.1f}" if len(values) > 1 else "-"
-
-
 def render(summary: Summary) -> Table:
-    """The summary as a rich table: one row per seat, then the totals."""
-    game = summary.game
+    """The summary as a rich table: one row per seat."""
+    game = get_game(summary.game)
     direction = "lowest" if game.lower_score_wins else "highest"
     table = Table(
-        title=f"{game.title}: {summary.games} games, {summary.players} players",
+        title=f"{game.title}: {count_text(summary.games, 'game')}, {summary.players} players",
         caption=f"{direction} score wins; ties share the win",
     )
     for header in ("seat", "bot", "wins", "win %", "shared", "mean score", "spread", "min", "max"):
         table.add_column(header, justify="left" if header == "bot" else "right")
-    for seat in range(summary.players):
-        scores = summary.scores(seat)
-        wins = summary.wins(seat)
+    for seat in summary.seats:
         table.add_row(
-            str(seat),
-            summary.bots[seat],
-            str(wins),
-            f"{100 * wins / summary.games:.1f}",
-            str(summary.shared(seat)),
-            f"{statistics.fmean(scores):.1f}",
-            _spread(scores),
-            str(min(scores)),
-            str(max(scores)),
+            str(seat.seat),
+            seat.bot,
+            str(seat.wins),
+            f"{100 * seat.win_rate:.1f}",
+            str(seat.shared),
+            f"{seat.mean_score:.1f}",
+            _spread(summary.games, seat.spread),
+            str(seat.min_score),
+            str(seat.max_score),
         )
     return table
 
 
+def _spread(games: int, value: float) -> str:
+    return f"{value:.1f}" if games > 1 else "-"
+
+
 def render_totals(summary: Summary) -> Table:
     """Game lengths and speed of the batch."""
-    lengths = summary.lengths()
     table = Table(show_header=False, box=None)
     table.add_column(justify="right")
     table.add_column()
-    rate = summary.games / summary.seconds if summary.seconds else float("inf")
     table.add_row(
         "actions per game",
-        f"mean {statistics.fmean(lengths):.1f}, spread "
-        f"{_spread(lengths)}, min {min(lengths)}, max {max(lengths)}",
+        f"mean {summary.mean_length:.1f}, spread "
+        f"{_spread(summary.games, summary.length_spread)}, min {summary.lengths[0][0]}, "
+        f"max {summary.lengths[-1][0]}",
     )
-    table.add_row("time", f"{summary.seconds:.2f} s")
-    table.add_row("games per second", f"{rate:.1f}")
+    where = (
+        "in this process"
+        if summary.workers == 1 and summary.backend == "processes"
+        else (f"{count_text(summary.workers, 'worker')}, backend {summary.backend}")
+    )
+    table.add_row("time", f"{summary.seconds:.2f} s ({where})")
+    table.add_row("games per second", f"{summary.games_per_second:.1f}")
     return table
 
 
@@ -178,21 +129,6 @@ def _parse_bots(text: str, players: int, game: Game) -> list[str]:
     return names
 
 
-def write_records(summary: Summary, directory: Path) -> list[Path]:
-    """Save one text record per game of `summary` as `directory/<game>-<seed>.nrec`."""
-    directory.mkdir(parents=True, exist_ok=True)
-    headers = {
-        "Bots": ",".join(summary.bots),
-        "Date": datetime.datetime.now(datetime.UTC).date().isoformat(),
-    }
-    paths = []
-    for result in summary.results:
-        path = directory / f"{result.game}-{result.seed}.nrec"
-        save_record(GameRecord.from_result(result, headers), path)
-        paths.append(path)
-    return paths
-
-
 def _seats(values: Sequence[int] | frozenset[int], scores: bool) -> str:
     if scores:
         return ", ".join(f"seat {seat} {value}" for seat, value in enumerate(values))
@@ -232,6 +168,33 @@ def replay_lines(record: GameRecord, seat: int | None = None) -> Iterator[str]:
     yield ""
     yield f"scores: {_seats(record.scores, scores=True)}"
     yield f"winners: {_seats(record.winners, scores=False)}"
+
+
+def _simulation_config(
+    game: Game, players: int | None, options: Sequence[str], config_file: Path | None
+) -> Any:
+    # The Config of `simulate`: the JSON file's options, then --option, then --players.
+    values: dict[str, object] = {}
+    try:
+        if config_file is not None:
+            try:
+                loaded = json.loads(config_file.read_text(encoding="utf-8"))
+            except (OSError, ValueError) as exc:
+                raise click.FileError(str(config_file), hint=str(exc)) from None
+            if not isinstance(loaded, dict):
+                raise ConfigError(f"{config_file}: a config file is a JSON object of options")
+            values.update(loaded)
+        values.update(parse_options(options))
+        return config_from_options(game, values, players)
+    except ConfigError as exc:
+        raise click.BadParameter(str(exc), param_hint="--option/--config/--players") from None
+
+
+def _open(path: Path) -> IO[str]:
+    try:
+        return path.open("w", encoding="utf-8")
+    except OSError as exc:
+        raise click.FileError(str(path), hint=str(exc)) from None
 
 
 class RecordFileError(click.ClickException if click is not None else Exception):  # type: ignore[misc]
@@ -292,33 +255,171 @@ def _build() -> Any:
         "a game's own bots such as heuristic, or an import path package.module:Factory).",
     )
     @click.option(
+        "--option",
+        "-o",
+        "options",
+        multiple=True,
+        metavar="NAME=VALUE",
+        help="Set a rule of the game's Config (repeatable): --option mode=DISCOVERY "
+        "--option target_wins=3. An unknown name lists the options.",
+    )
+    @click.option(
+        "--config",
+        "config_file",
+        type=click.Path(exists=True, dir_okay=False, path_type=Path),
+        default=None,
+        help='A JSON file of Config options, e.g. {"mode": "discovery", "max_rounds": 5}; '
+        "--option values override it.",
+    )
+    @click.option(
+        "--workers",
+        "-j",
+        default=None,
+        type=click.IntRange(min=1),
+        help="Processes playing games side by side (default: every core; 1: no pool). "
+        "The results do not depend on it.",
+    )
+    @click.option(
+        "--backend",
+        type=click.Choice(BACKENDS),
+        default="processes",
+        show_default=True,
+        help="Local processes, or Ray tasks (needs numrules[ray]).",
+    )
+    @click.option(
+        "--address",
+        default=None,
+        help="With --backend ray: the address of an existing Ray cluster (e.g. auto, or "
+        "ray://head:10001). Without it, a local Ray with --workers CPUs is started.",
+    )
+    @click.option(
+        "--json",
+        "as_json",
+        is_flag=True,
+        help="Print the summary as JSON instead of tables.",
+    )
+    @click.option(
+        "--jsonl",
+        type=click.Path(dir_okay=False, path_type=Path),
+        default=None,
+        help="Write one JSON line per game (index, seed, bots, scores, winners, length).",
+    )
+    @click.option(
+        "--report",
+        type=click.Path(dir_okay=False, path_type=Path),
+        default=None,
+        help="Write a self-contained HTML page of plots (needs numrules[report]).",
+    )
+    @click.option(
         "--records",
         type=click.Path(file_okay=False, path_type=Path),
         default=None,
         help="Write one record per game to this directory (GAME-SEED.nrec).",
     )
     def simulate_command(
-        game: str, count: int, players: int | None, seed: int, bots: str, records: Path | None
+        game: str,
+        count: int,
+        players: int | None,
+        seed: int,
+        bots: str,
+        options: tuple[str, ...],
+        config_file: Path | None,
+        workers: int | None,
+        backend: str,
+        address: str | None,
+        as_json: bool,
+        jsonl: Path | None,
+        report: Path | None,
+        records: Path | None,
     ) -> None:
-        """Play GAME many times with bots and print a summary table."""
+        """Play GAME many times with bots and print a summary.
+
+        Games are shared out among processes (--workers) or Ray tasks (--backend ray) and
+        summed up as they finish, so memory does not grow with --games; the summary is
+        the same for any number of workers. Game i uses seed + i and can be replayed
+        alone.
+        """
         g = get_game(game)
-        try:
-            config = g.Config(players=players if players is not None else g.min_players)
-        except NumrulesError as exc:
-            raise click.BadParameter(str(exc), param_hint="--players") from None
+        config = _simulation_config(g, players, options, config_file)
         names = _parse_bots(bots, config.players, g)
-        console = Console()
-        with Progress(console=console, transient=True, disable=count < 20) as bar:
-            task = bar.add_task(f"{g.title}", total=count)
-            summary = simulate(g, config, names, count, seed, lambda: bar.advance(task))
-        console.print(render(summary))
-        console.print(render_totals(summary))
+        if report is not None:
+            from numrules.report import require_matplotlib  # noqa: PLC0415 (optional extra)
+
+            try:
+                require_matplotlib()
+            except ConfigError as exc:
+                raise click.UsageError(str(exc)) from None
+        console = Console(stderr=as_json)
+        say = (lambda text: click.echo(text, err=True)) if as_json else click.echo
+        files: list[IO[str]] = []
+        headers = None
         if records is not None:
             try:
-                paths = write_records(summary, records)
+                records.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
                 raise click.FileError(str(records), hint=str(exc)) from None
-            click.echo(f"wrote {len(paths)} records to {records}")
+            headers = {
+                "Bots": ",".join(names),
+                "Date": datetime.datetime.now(datetime.UTC).date().isoformat(),
+            }
+        try:
+            lines = _open(jsonl) if jsonl is not None else None
+            if lines is not None:
+                files.append(lines)
+            with Progress(console=console, transient=True, disable=count < 20) as bar:
+                task = bar.add_task(f"{g.title}", total=count)
+
+                def on_game(outcome: GameOutcome) -> None:
+                    if lines is not None:
+                        write_jsonl_line(lines, outcome)
+                    if records is not None and outcome.record is not None:
+                        path = records / f"{g.name}-{outcome.seed}.nrec"
+                        try:
+                            save_record(outcome.record, path)
+                        except OSError as exc:
+                            raise click.FileError(str(path), hint=str(exc)) from None
+                    bar.advance(task)
+
+                try:
+                    summary = simulate(
+                        g,
+                        config,
+                        names,
+                        count,
+                        seed,
+                        workers=workers if workers is not None else default_workers(),
+                        backend=backend,  # type: ignore[arg-type]
+                        address=address,
+                        figures=report is not None,
+                        record_headers=headers,
+                        on_game=on_game,
+                    )
+                except ConfigError as exc:
+                    raise click.UsageError(str(exc)) from None
+                except NumrulesError as exc:  # a bot or the engine failed during a game
+                    raise click.ClickException(f"a simulated game failed: {exc}") from None
+        finally:
+            for file in files:
+                file.close()
+        if as_json:
+            click.echo(summary.to_json())
+        else:
+            console.print(render(summary))
+            console.print(render_totals(summary))
+        if jsonl is not None:
+            say(f"wrote {count_text(summary.games, 'line')} to {jsonl}")
+        if records is not None:
+            say(f"wrote {count_text(summary.games, 'record')} to {records}")
+        if report is not None:
+            from numrules.report import write_report  # noqa: PLC0415 (matplotlib is optional)
+
+            try:
+                write_report(summary, report)
+            except ConfigError as exc:
+                raise click.UsageError(str(exc)) from None
+            except OSError as exc:
+                raise click.FileError(str(report), hint=str(exc)) from None
+            say(f"wrote the report to {report}")
 
     @cli.command("tournament")
     @click.argument("game", type=click.Choice(game_names()))
@@ -356,10 +457,22 @@ def _build() -> Any:
     @click.option(
         "--workers",
         "-j",
-        default=1,
-        show_default=True,
+        default=None,
         type=click.IntRange(min=1),
-        help="Processes playing games side by side (the results do not depend on it).",
+        help="Processes playing games side by side (default: every core; 1: no pool). "
+        "The results do not depend on it.",
+    )
+    @click.option(
+        "--backend",
+        type=click.Choice(BACKENDS),
+        default="processes",
+        show_default=True,
+        help="Local processes, or Ray tasks (needs numrules[ray]).",
+    )
+    @click.option(
+        "--address",
+        default=None,
+        help="With --backend ray: the address of an existing Ray cluster (e.g. auto).",
     )
     @click.option(
         "--json",
@@ -375,7 +488,9 @@ def _build() -> Any:
         players: int | None,
         field: str | None,
         seed: int,
-        workers: int,
+        workers: int | None,
+        backend: str,
+        address: str | None,
         json_path: Path | None,
     ) -> None:
         """Rate bots on GAME: every bot in every seat, win rates, scores and ratings."""
@@ -388,6 +503,10 @@ def _build() -> Any:
             g.Config(players=seats)
         except NumrulesError as exc:
             raise click.BadParameter(str(exc), param_hint="--players") from None
+        try:
+            check_backend(backend, workers or 1, address)
+        except ConfigError as exc:
+            raise click.UsageError(str(exc)) from None
         cycle = len(lineups(names, seats, field)) if names else 1
         total = -(-count // cycle) * cycle
         console = Console()
@@ -401,7 +520,9 @@ def _build() -> Any:
                     players=seats,
                     seed=seed,
                     field=field,
-                    workers=workers,
+                    workers=workers if workers is not None else default_workers(),
+                    backend=backend,  # type: ignore[arg-type]
+                    address=address,
                     progress=lambda: bar.advance(task),
                 )
             except ConfigError as exc:
@@ -423,10 +544,24 @@ def _build() -> Any:
         "-S",
         type=int,
         default=None,
-        help="Show only what this seat was told (default: every action).",
+        help="Show the game as this seat saw it (default: as a spectator).",
     )
-    def replay_command(file: Path, seat: int | None) -> None:
-        """Replay the game record FILE, printing each action and the events it caused."""
+    @click.option(
+        "--print",
+        "print_all",
+        is_flag=True,
+        help="Print every position and leave (the default when stdin is not a terminal).",
+    )
+    @click.option(
+        "--log",
+        is_flag=True,
+        help="Print the actions and their events only, without the positions.",
+    )
+    @click.option("--plain", is_flag=True, help="No colours, even on a terminal.")
+    def replay_command(
+        file: Path, seat: int | None, print_all: bool, log: bool, plain: bool
+    ) -> None:
+        """Step through the game record FILE, position by position (n/b, r N, q)."""
         try:
             record = load_record(file)
             record.replay()
@@ -436,8 +571,188 @@ def _build() -> Any:
             raise click.BadParameter(
                 f"the game has seats 0 to {record.config.players - 1}", param_hint="--seat"
             )
-        for line in replay_lines(record, seat):
-            click.echo(line)
+        if log:
+            for line in replay_lines(record, seat):
+                click.echo(line)
+            return
+        from numrules.play import terminal_for  # noqa: PLC0415
+        from numrules.viewer import Viewer  # noqa: PLC0415
+
+        viewer = Viewer(record, terminal_for(plain=plain), seat)
+        if print_all or not (sys.stdin.isatty() and sys.stdout.isatty()):
+            viewer.print_all()
+        else:
+            viewer.run()
+
+    @cli.command("play")
+    @click.argument("game", type=click.Choice(game_names()), required=False)
+    @click.option(
+        "--seat",
+        "-S",
+        "seats",
+        type=int,
+        multiple=True,
+        help="A seat you play (repeat it for several humans at one terminal; default 0).",
+    )
+    @click.option(
+        "--bots",
+        "-b",
+        default=None,
+        help="Comma-separated bots of the other seats, or one for all (default: heuristic); "
+        "with 'human' in the list, it names every seat (human,random,human).",
+    )
+    @click.option("--players", "-p", type=int, default=None, help="Number of players.")
+    @click.option("--seed", "-s", type=int, default=None, help="Game seed (default: random).")
+    @click.option(
+        "--set",
+        "settings",
+        multiple=True,
+        metavar="FIELD=VALUE",
+        help="Change a rule of the game's Config (repeatable): --set hand_size=5.",
+    )
+    @click.option(
+        "--load",
+        type=click.Path(exists=True, dir_okay=False, path_type=Path),
+        default=None,
+        help="Resume the game saved in this record file.",
+    )
+    @click.option(
+        "--record",
+        "record_path",
+        type=click.Path(dir_okay=False, path_type=Path),
+        default=None,
+        help="Write the game record to this file when the game ends or is left.",
+    )
+    @click.option("--plain", is_flag=True, help="Plain text, no colours, even on a terminal.")
+    def play_command(
+        game: str | None,
+        seats: tuple[int, ...],
+        bots: str | None,
+        players: int | None,
+        seed: int | None,
+        settings: tuple[str, ...],
+        load: Path | None,
+        record_path: Path | None,
+        plain: bool,
+    ) -> None:
+        """Play GAME at the terminal against bots (or with other humans)."""
+        from numrules.play import open_session, terminal_for  # noqa: PLC0415
+
+        try:
+            session = open_session(
+                game,
+                terminal_for(plain=plain),
+                seats=seats,
+                bots=bots,
+                players=players,
+                seed=seed,
+                settings=settings,
+                load=load,
+            )
+        except OSError as exc:
+            raise RecordFileError(f"{load}: {exc}") from None
+        except NumrulesError as exc:
+            raise click.UsageError(str(exc)) from None
+        failure = None
+        try:
+            session.run()
+        except KeyboardInterrupt:
+            left = len(session.actions)
+            click.echo(f"\nGame left unfinished (interrupted) after {left} actions.")
+        except NumrulesError as exc:  # a bot failed: keep what was played
+            failure = click.ClickException(f"the game stopped: {exc}")
+        if record_path is not None:
+            try:
+                session.save(record_path)
+            except OSError as exc:
+                raise click.FileError(str(record_path), hint=str(exc)) from None
+            click.echo(f"wrote the game record to {record_path}")
+        if failure is not None:
+            raise failure
+
+    @cli.command("serve")
+    @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+    @click.option(
+        "--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="TCP port."
+    )
+    @click.option(
+        "--db",
+        default="numrules-server.db",
+        show_default=True,
+        type=click.Path(dir_okay=False, path_type=Path),
+        help="SQLite file keeping every table (created if missing; tables resume from it).",
+    )
+    @click.option(
+        "--max-tables",
+        default=1000,
+        show_default=True,
+        type=click.IntRange(min=1),
+        help="Tables held at most (finished ones included).",
+    )
+    @click.option(
+        "--max-message-bytes",
+        default=4096,
+        show_default=True,
+        type=click.IntRange(min=256),
+        help="Largest WebSocket message accepted.",
+    )
+    @click.option(
+        "--rate",
+        default=20.0,
+        show_default=True,
+        type=click.FloatRange(min=0.1),
+        help="Messages per second a connection may send on average (bursts of twice that).",
+    )
+    @click.option(
+        "--idle-timeout",
+        default=300.0,
+        show_default=True,
+        type=click.FloatRange(min=1),
+        help="Seconds of silence after which a connection is closed.",
+    )
+    @click.option(
+        "--bot-delay",
+        default=0.4,
+        show_default=True,
+        type=click.FloatRange(min=0),
+        help="Seconds a bot waits before it acts.",
+    )
+    @click.option(
+        "--log-level",
+        default="info",
+        show_default=True,
+        type=click.Choice(["debug", "info", "warning", "error"]),
+        help="Log level (table life cycles are logged at info).",
+    )
+    def serve_command(
+        host: str,
+        port: int,
+        db: Path,
+        max_tables: int,
+        max_message_bytes: int,
+        rate: float,
+        idle_timeout: float,
+        bot_delay: float,
+        log_level: str,
+    ) -> None:
+        """Run the reference game server (needs the `server` extra); see docs/server.md."""
+        try:
+            from numrules.server.run import serve  # noqa: PLC0415
+        except ImportError as exc:
+            raise click.ClickException(
+                f"the server needs its extra: pip install 'numrules[server]' ({exc})"
+            ) from None
+        serve(
+            host=host,
+            port=port,
+            db=db,
+            max_tables=max_tables,
+            max_message_bytes=max_message_bytes,
+            rate=rate,
+            idle_timeout=idle_timeout,
+            bot_delay=bot_delay,
+            log_level=log_level,
+        )
 
     return cli
 

@@ -26,11 +26,11 @@ The ratings need the `report` extra (`pip install 'numrules[report]'`).
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 import attrs
@@ -41,6 +41,7 @@ from numrules.core.game import Game, resolve_game
 from numrules.core.match import play_match
 from numrules.core.rng import derive_seed
 from numrules.core.stats import mean_interval, wilson_interval
+from numrules.parallel import Backend, check_backend, run_tasks
 
 
 @attrs.frozen(slots=True)
@@ -175,6 +176,8 @@ def play_tournament(
     config: Any = None,
     field: str | None = None,
     workers: int = 1,
+    backend: Backend = "processes",
+    address: str | None = None,
     progress: Callable[[], None] | None = None,
 ) -> TournamentResult:
     """Play a duplicate tournament between `bots` (names or specs, see `make_bot`).
@@ -190,13 +193,16 @@ def play_tournament(
         field: a bot that fills every seat but one: each game then measures one of
             `bots` against the field (`bots=["heuristic"], field="random"`: one heuristic
             bot against three random ones). The field gets a standing too.
-        workers: processes playing games side by side (1: all in this process). The
-            result does not depend on it.
+        workers: processes playing games side by side (1: all in this process), or the
+            CPUs of a local Ray. The result does not depend on it.
+        backend: "processes" or "ray" (see `numrules.parallel`).
+        address: the address of an existing Ray cluster (backend "ray" only).
         progress: called after each game (e.g. to advance a progress bar).
 
     Raises:
         ConfigError: fewer than two bots, a bot twice, an unknown bot, a bad count of
-            games, a config for another table size, or `openskill` is missing.
+            games, a config for another table size, a bad backend or worker count, or
+            `openskill` (or, for the ray backend, `ray`) is missing.
 
     """
     g = resolve_game(game)
@@ -210,8 +216,7 @@ def play_tournament(
     rated = names if field is None else (*names, field)
     if type(games) is not int or games < 1:
         raise ConfigError(f"games must be a positive int, got {games!r}")
-    if type(workers) is not int or workers < 1:
-        raise ConfigError(f"workers must be a positive int, got {workers!r}")
+    check_backend(backend, workers, address)
     config = g.Config(players=players) if config is None else config
     if config.players != players:
         raise ConfigError(f"the config is for {config.players} players, not {players}")
@@ -226,20 +231,13 @@ def play_tournament(
         for k, lineup in enumerate(cycle_games)
     ]
     started = time.perf_counter()
-    if workers == 1:
-        outcomes = []
-        for task in tasks:
-            outcomes.append(_play_one(*task, game=g))
-            if progress is not None:
-                progress()
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(_play_one, *task) for task in tasks]
-            for future in as_completed(futures):
-                future.result()  # raises at once if a game failed
-                if progress is not None:
-                    progress()
-            outcomes = [future.result() for future in futures]
+    in_process = backend == "processes" and workers == 1
+    fn = functools.partial(_play_one, game=g) if in_process else _play_one
+    outcomes = []
+    for outcome in run_tasks(fn, tasks, workers=workers, backend=backend, address=address):
+        outcomes.append(outcome)  # in schedule order, however the games were shared out
+        if progress is not None:
+            progress()
     ratings = {name: model.rating(name=name) for name in rated}
     for played, _ in outcomes:  # in schedule order, whatever order the games ended in
         _rate(model, ratings, played.lineup, played.scores, g.lower_score_wins)

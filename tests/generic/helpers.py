@@ -1,17 +1,41 @@
-"""Helpers of the generic suite: Hypothesis strategies for random games of any game."""
+"""Helpers of the generic suite: Hypothesis strategies for random games of any game.
+
+In the fast `ci` profile the random games come from a small pool per game (every
+player count, a few seeds), played once per process and shared by every test of the
+suite: the checks still run on fresh random choices (states, exchanges, mutations),
+but no game is played again for each test. Under random play a Num Stop game of four
+or more players lasts tens to hundreds of rounds (tens of thousands of actions), so
+in the pool such games stop after `POOL_ROUNDS` rounds where the Config has a
+`max_rounds`; full games of every player count are played by
+`test_random_playouts_of_every_player_count_end`. The `deep` profile
+(`HYPOTHESIS_PROFILE=deep`) draws every game afresh, in full, from the whole seed
+range.
+"""
 
 from __future__ import annotations
 
+import functools
+import os
 import random
 from collections.abc import Iterator
 from typing import Any
 
+import attrs
 from hypothesis import strategies as st
 
-from numrules import Game
+from numrules import Game, get_game
 from numrules.testing import Trajectory, play_random
 
 __all__ = ["Trajectory", "configs", "leaves", "trajectories"]
+
+DEEP = os.environ.get("HYPOTHESIS_PROFILE", "ci") != "ci"
+"""Whether the suite runs in a deep profile (fresh games) rather than the fast `ci` one."""
+
+POOL_SEEDS = 3
+"""In the `ci` profile, how many games of each player count the pool holds."""
+
+POOL_ROUNDS = 5
+"""In the `ci` profile, the rounds a pooled game of four or more players lasts at most."""
 
 
 @st.composite
@@ -20,9 +44,19 @@ def configs(draw: st.DrawFn, game: Game) -> Any:
     return game.Config(players=players)
 
 
+@functools.lru_cache(maxsize=24)
+def _pooled(name: str, config: Any, seed: int) -> Trajectory:
+    # One game of the pool: the seed also seeds the choices.
+    if config.players >= 4 and getattr(config, "max_rounds", 0) is None:
+        config = attrs.evolve(config, max_rounds=POOL_ROUNDS)
+    return play_random(get_game(name), config, seed, random.Random(seed))
+
+
 @st.composite
 def trajectories(draw: st.DrawFn, game: Game) -> Trajectory:
     config = draw(configs(game))
+    if not DEEP:
+        return _pooled(game.name, config, draw(st.integers(0, POOL_SEEDS - 1), label="seed"))
     seed = draw(st.integers(0, 2**32), label="seed")
     # The action choices come from a drawn seed rather than from Hypothesis' own random
     # source: a long game (thousands of choices) would otherwise exhaust the example's

@@ -73,7 +73,7 @@ def test_same_config_seed_and_actions_give_equal_states(game: Game, data: st.Dat
 @games
 @given(data=st.data())
 def test_json_round_trip_of_every_kind(game: Game, data: st.DataObject) -> None:
-    trajectory, _, states = data.draw(samples(game, 6))
+    trajectory, _, states = data.draw(samples(game, 3))
     testing.check_json_round_trip(game, trajectory.config, states)
 
 

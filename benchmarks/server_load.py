@@ -1,0 +1,70 @@
+"""Load benchmark of the reference server: N tables x 4 WebSocket clients on 127.0.0.1.
+
+Starts `numrules serve` as a subprocess on a temporary SQLite file, opens `--tables`
+tables (the four games in turn, one round each, four human seats), connects one client
+per seat playing random legal moves, and plays every game to its end. Then it checks
+every table against its stored record (every accepted action stored once, the replay
+gives the final view each client saw) and reports accepted actions per second, the
+latency of an action (sent to accepted) and the CPU time of the server and the clients.
+With `--kill-after N` the server is SIGKILLed once N actions were accepted, restarted on
+the same database, and the clients reconnect and finish.
+
+    nice -n 10 python benchmarks/server_load.py --tables 50
+    nice -n 10 python benchmarks/server_load.py --tables 50 --kill-after 2000
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import resource
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tests.server.helpers import SHORT, check_records, open_tables, play_all, running
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--kill-after", type=int, default=None)
+    args = parser.parse_args()
+    games = [sorted(SHORT)[i % len(SHORT)] for i in range(args.tables)]
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "load.db"
+        log = Path(tmp) / "server.log"
+        with running(db, log, "--rate", "1000", "--max-tables", "10000") as server:
+            runs = open_tables(server, games)
+            cpu = time.process_time()
+            wall = time.perf_counter()
+            asyncio.run(play_all(server, runs, kill_after=args.kill_after))
+            wall = time.perf_counter() - wall
+            cpu = time.process_time() - cpu
+        server_cpu = resource.getrusage(resource.RUSAGE_CHILDREN)
+        actions = check_records(db, runs)
+        if args.kill_after is not None:
+            print(f"resumed tables after the SIGKILL: {log.read_text().count('resumed: ')}")
+    latencies = sorted(x for run in runs for p in run.players for x in p.latencies)
+    p50 = statistics.median(latencies) * 1000
+    p99 = latencies[int(len(latencies) * 0.99)] * 1000
+    mix = ", ".join(f"{g} {games.count(g)}" for g in sorted(SHORT))
+    print(f"tables: {len(runs)} x 4 clients ({mix})")
+    print(
+        f"every game finished; every accepted action stored once; replays match: {actions} actions"
+    )
+    print(f"wall time: {wall:.1f} s; accepted actions per second: {actions / wall:.0f}")
+    print(f"action latency (sent -> accepted): p50 {p50:.1f} ms, p99 {p99:.1f} ms")
+    print(
+        f"CPU: server {server_cpu.ru_utime + server_cpu.ru_stime:.1f} s "
+        f"({actions / (server_cpu.ru_utime + server_cpu.ru_stime):.0f} actions per CPU second), "
+        f"clients {cpu:.1f} s"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,27 @@
+"""The reference game server: tables over HTTP and WebSocket, a browser page, SQLite records.
+
+Needs the `server` extra (`pip install 'numrules[server]'`): Starlette, uvicorn and
+websockets. Run it with `numrules serve`, or build the ASGI application yourself::
+
+    from numrules.server import Limits, create_app
+
+    app = create_app("tables.db", Limits(max_tables=100))
+
+See docs/server.md for the protocol, the limits and the persistence.
+"""
+
+from numrules.server.app import create_app, page
+from numrules.server.store import Store, StoredTable
+from numrules.server.tables import Client, Hub, Limits, ServerError, Table
+
+__all__ = [
+    "Client",
+    "Hub",
+    "Limits",
+    "ServerError",
+    "Store",
+    "StoredTable",
+    "Table",
+    "create_app",
+    "page",
+]

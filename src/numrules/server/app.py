@@ -1,0 +1,363 @@
+"""The HTTP and WebSocket routes of the reference server (Starlette), and the page.
+
+`create_app(db, limits)` builds the ASGI application; `numrules serve` runs it with
+uvicorn. The protocol is described in docs/server.md.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from numrules._version import __version__
+from numrules.core.bots import bot_names
+from numrules.core.game import all_games
+from numrules.core.records import GameRecord, record_to_json
+from numrules.server.store import Store
+from numrules.server.tables import Client, Hub, Limits, ServerError, Table, game_options
+
+log = logging.getLogger("numrules.server")
+
+CLOSE_POLICY = 1008
+"""WebSocket close code for a client that broke the rules (bad token, flood, junk)."""
+CLOSE_TOO_BIG = 1009
+"""WebSocket close code for a message over the size limit."""
+CLOSE_IDLE = 1001
+"""WebSocket close code for an idle connection."""
+CLOSE_FULL = 1013
+"""WebSocket close code when the server has no room for another connection."""
+
+
+def page() -> str:
+    """The browser page: one self-contained HTML file (CSS and plain JavaScript inside)."""
+    return resources.files("numrules.server").joinpath("page.html").read_text(encoding="utf-8")
+
+
+def _error(exc: ServerError) -> JSONResponse:
+    return JSONResponse({"error": {"code": exc.code, "message": exc.message}}, exc.status)
+
+
+async def _body(request: Request, limit: int) -> Any:
+    # The request's JSON body, read at most `limit` bytes far.
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > limit):
+        raise ServerError("too_large", f"a request body is at most {limit} bytes", 413)
+    chunks = bytearray()
+    async for chunk in request.stream():
+        chunks += chunk
+        if len(chunks) > limit:
+            raise ServerError("too_large", f"a request body is at most {limit} bytes", 413)
+    if not chunks:
+        return {}
+    try:
+        data = json.loads(chunks)
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ServerError("bad_json", f"the body is not JSON: {exc}") from exc
+    if not isinstance(data, dict):
+        raise ServerError("bad_request", "the body must be a JSON object")
+    return data
+
+
+class _Bucket:
+    # A token bucket: `rate` messages a second on average, `burst` at once.
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = float(burst)
+        self.tokens = float(burst)
+        self.stamp = asyncio.get_running_loop().time()
+
+    def take(self) -> bool:
+        now = asyncio.get_running_loop().time()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class _CloseError(Exception):
+    # Close the connection with this code after sending an error.
+    def __init__(self, code: int, error: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.error = error
+        self.message = message
+
+
+def create_app(db: str | Path, limits: Limits | None = None) -> Starlette:
+    """The server as an ASGI application, storing its tables in the SQLite file `db`."""
+    limits = limits or Limits()
+    state: dict[str, Hub] = {}
+
+    def hub() -> Hub:
+        return state["hub"]
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        store = Store(db)
+        state["hub"] = Hub(store, limits)
+        count = state["hub"].resume()
+        log.info("numrules server %s: %d tables resumed from %s", __version__, count, db)
+        try:
+            yield
+        finally:
+            for table in state["hub"].tables.values():
+                if table.bot_task is not None:
+                    table.bot_task.cancel()
+            store.close()
+
+    async def index(request: Request) -> Response:
+        return HTMLResponse(page())
+
+    async def health(request: Request) -> Response:
+        h = hub()
+        return JSONResponse(
+            {
+                "status": "ok",
+                "version": __version__,
+                "tables": len(h.tables),
+                "connections": h.connections,
+            }
+        )
+
+    async def metrics(request: Request) -> Response:
+        return PlainTextResponse(hub().metrics(), media_type="text/plain; version=0.0.4")
+
+    async def games(request: Request) -> Response:
+        return JSONResponse(
+            [
+                {
+                    "game": g.name,
+                    "title": g.title,
+                    "min_players": g.min_players,
+                    "max_players": g.max_players,
+                    "lower_score_wins": g.lower_score_wins,
+                    "bots": list(bot_names(g)),
+                    "options": game_options(g),
+                }
+                for g in all_games()
+            ]
+        )
+
+    async def list_tables(request: Request) -> Response:
+        return JSONResponse(hub().listing())
+
+    async def create_table(request: Request) -> Response:
+        try:
+            body = await _body(request, limits.max_body_bytes)
+            table, seat, token = hub().create(
+                body.get("game"),
+                body.get("players"),
+                body.get("options"),
+                body.get("seats"),
+                join=body.get("join", True) is not False,
+                name=str(body.get("name", "")),
+            )
+        except ServerError as exc:
+            hub().errors[exc.code] += 1
+            return _error(exc)
+        return JSONResponse({"table": table.id, "seat": seat, "token": token}, 201)
+
+    async def table_info(request: Request) -> Response:
+        try:
+            return JSONResponse(hub().get(request.path_params["table"]).summary())
+        except ServerError as exc:
+            return _error(exc)
+
+    async def join_table(request: Request) -> Response:
+        try:
+            body = await _body(request, limits.max_body_bytes)
+            table, seat, token = hub().join(
+                request.path_params["table"], body.get("seat"), body.get("name", "")
+            )
+        except ServerError as exc:
+            hub().errors[exc.code] += 1
+            return _error(exc)
+        return JSONResponse({"table": table.id, "seat": seat, "token": token})
+
+    async def table_record(request: Request) -> Response:
+        try:
+            table = hub().get(request.path_params["table"])
+            if not table.over:
+                raise ServerError(
+                    "not_over", "the record (and its seed) is given once the game is over", 409
+                )
+        except ServerError as exc:
+            return _error(exc)
+        return Response(record_to_json(_record(table)), media_type="application/json")
+
+    async def play(websocket: WebSocket) -> None:
+        h = hub()
+        await websocket.accept()
+        if h.connections >= limits.max_connections:
+            await _send_close(websocket, CLOSE_FULL, "full", "the server has no room for you")
+            return
+        h.connections += 1
+        h.counters["connections_opened"] += 1
+        client = Client(websocket.send_text)
+        writer: asyncio.Task[None] | None = None
+        reason = "closed by the client"
+        try:
+            bucket = _Bucket(limits.rate, limits.burst)
+            strikes = 0
+            while True:
+                try:
+                    message = await _receive(websocket, limits, bucket)
+                    if client.table is None:
+                        table = _hello(h, client, message)
+                        await client.send(h.welcome(table, client.seat))
+                        writer = asyncio.get_running_loop().create_task(client.writer(h))
+                        client.mark()
+                    else:
+                        await _handle(h, client, message)
+                except ServerError as exc:
+                    h.errors[exc.code] += 1
+                    if exc.code in ("bad_json", "bad_request", "unknown_type"):
+                        strikes += 1
+                        if strikes > limits.max_strikes:
+                            raise _CloseError(
+                                CLOSE_POLICY, exc.code, f"{exc.message} (too many bad messages)"
+                            ) from exc
+                    if exc.code in ("bad_token", "unknown_table"):
+                        raise _CloseError(CLOSE_POLICY, exc.code, exc.message) from exc
+                    await client.send(_error_message(exc))
+        except _CloseError as close:
+            h.errors[close.error] += 1
+            reason = close.message
+            await _send_close(websocket, close.code, close.error, close.message)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if writer is not None:
+                writer.cancel()
+            h.detach(client)
+            h.connections -= 1
+            h.counters["disconnects"] += 1
+            if client.table is not None:
+                who = "spectator" if client.seat is None else f"seat {client.seat}"
+                log.info("table %s: %s disconnected (%s)", client.table.id, who, reason)
+
+    return Starlette(
+        routes=[
+            Route("/", index),
+            Route("/health", health),
+            Route("/metrics", metrics),
+            Route("/api/games", games),
+            Route("/api/tables", list_tables, methods=["GET"]),
+            Route("/api/tables", create_table, methods=["POST"]),
+            Route("/api/tables/{table}", table_info),
+            Route("/api/tables/{table}/join", join_table, methods=["POST"]),
+            Route("/api/tables/{table}/record", table_record),
+            WebSocketRoute("/ws", play),
+        ],
+        lifespan=lifespan,
+    )
+
+
+def _error_message(exc: ServerError) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "error", "code": exc.code, "message": exc.message}
+    if exc.seq is not None:
+        out["seq"] = exc.seq
+    return out
+
+
+def _record(table: Table) -> GameRecord:
+    game = table.game
+    return GameRecord(
+        game=game.name,
+        config=table.config,
+        seed=table.seed,
+        actions=tuple(game.parse_action(a) for a in table.actions),
+        scores=tuple(game.scores(table.state)),
+        winners=frozenset(game.winners(table.state)),
+        headers={
+            "Table": table.id,
+            "Seats": ",".join(spec.get("bot", "human") for spec in table.seats),
+        },
+    )
+
+
+async def _receive(websocket: WebSocket, limits: Limits, bucket: _Bucket) -> dict[str, Any]:
+    # One message from the client, checked: size, rate, idle time, JSON object.
+    try:
+        raw = await asyncio.wait_for(websocket.receive(), limits.idle_timeout)
+    except TimeoutError as exc:
+        raise _CloseError(CLOSE_IDLE, "idle", f"no message for {limits.idle_timeout:g} s") from exc
+    if raw["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(raw.get("code", 1000))
+    text = raw.get("text")
+    if text is None:
+        raise ServerError("bad_json", "send text messages of JSON, not binary ones")
+    if len(text) > limits.max_message_bytes or len(text.encode()) > limits.max_message_bytes:
+        raise _CloseError(
+            CLOSE_TOO_BIG, "too_large", f"a message is at most {limits.max_message_bytes} bytes"
+        )
+    if not bucket.take():
+        raise _CloseError(
+            CLOSE_POLICY, "rate_limited", f"more than {limits.rate:g} messages a second"
+        )
+    try:
+        message = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ServerError("bad_json", f"the message is not JSON: {exc}") from exc
+    if not isinstance(message, dict):
+        raise ServerError("bad_json", "a message is a JSON object with a 'type'")
+    return message
+
+
+def _hello(hub: Hub, client: Client, message: dict[str, Any]) -> Table:
+    if message.get("type") != "hello":
+        raise ServerError("bad_request", 'the first message must be {"type": "hello", ...}')
+    client.layout = message.get("layout", True) is not False
+    return hub.attach(client, message.get("table"), message.get("token"))
+
+
+async def _handle(hub: Hub, client: Client, message: dict[str, Any]) -> None:
+    table = client.table
+    assert table is not None
+    kind = message.get("type")
+    if kind == "act":
+        if client.seat is None:
+            raise ServerError("spectator", "a spectator cannot act", 403)
+        seq = message.get("seq")
+        try:
+            reply = await hub.act(table, client.seat, message.get("action"), seq, message.get("at"))
+        except ServerError as exc:
+            exc.seq = seq
+            raise
+        await client.send(reply)
+    elif kind == "observe":
+        await client.send(hub.observation(table, client.seat))
+    elif kind == "ping":
+        await client.send({"type": "pong", "at": table.at})
+    elif kind == "hello":
+        raise ServerError("bad_request", "this connection already said hello")
+    else:
+        raise ServerError(
+            "unknown_type", f"unknown message type {str(kind)[:30]!r}: act, observe or ping"
+        )
+
+
+async def _send_close(websocket: WebSocket, code: int, error: str, message: str) -> None:
+    with contextlib.suppress(Exception):
+        await websocket.send_text(json.dumps({"type": "error", "code": error, "message": message}))
+    await _close(websocket, code)
+
+
+async def _close(websocket: WebSocket, code: int) -> None:
+    if websocket.application_state != WebSocketState.DISCONNECTED:
+        with contextlib.suppress(Exception):
+            await websocket.close(code)

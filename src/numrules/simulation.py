@@ -1,0 +1,629 @@
+"""Bot-vs-bot simulations in constant memory, on one core, every core or a Ray cluster.
+
+`simulate(game, config, bots, games, seed)` plays `games` games and returns a `Summary`:
+per seat the wins, shared wins and the distribution of final scores, the distribution of
+game lengths, and (with `figures=True`) the counts behind each game's own figure in a
+report (see `numrules.report`). Game i is played with seed `seed + i`, and the bot of seat
+s by `make_bot(name, derive_seed(seed + i, "bot", s), game)`, so any game can be played
+again alone, and the summary does not depend on how the games were shared out.
+
+The games are played in chunks (`numrules.parallel.run_tasks`), in this process, in
+`workers` local processes or on Ray. Each chunk sends back a `GameOutcome` per game (seat
+scores, winners, length, a few counts), never the whole `MatchResult`, and the summary
+is built as they arrive: memory does not grow with the number of games. `on_game` sees
+each outcome, in game order, e.g. to write it to a JSONL file (`write_jsonl_line`).
+
+`config_from_options(game, {"mode": "DISCOVERY"})` builds a `Config` from option strings
+as the command line gives them (`--option mode=DISCOVERY`).
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import json
+import math
+import sys
+import time
+import types
+import typing
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import IO, Any
+
+import attrs
+
+from numrules.core.bots import make_bot
+from numrules.core.errors import ConfigError, NumrulesError
+from numrules.core.game import Game, resolve_game
+from numrules.core.match import MatchResult, play_match
+from numrules.core.records import GameRecord
+from numrules.core.rng import derive_seed
+from numrules.core.stats import wilson_interval
+from numrules.parallel import Backend, check_backend, run_tasks
+
+Key = tuple[str, int | str]
+"""A key of a game's figure counts, e.g. `("busts", 3)` (see `numrules.report`)."""
+
+MAX_CHUNK = 250
+"""Most games a worker plays before it sends their outcomes back."""
+
+MIN_GAMES_PER_WORKER = 10
+"""Local processes get at least this many games each (starting one costs about as much as
+ten quick games): a batch of 15 games uses one process whatever `workers` says."""
+
+
+def effective_workers(games: int, workers: int, backend: str = "processes") -> int:
+    """The local processes a batch of `games` really uses (see `MIN_GAMES_PER_WORKER`)."""
+    if backend != "processes":
+        return workers
+    return max(1, min(workers, games // MIN_GAMES_PER_WORKER))
+
+
+@attrs.frozen(slots=True)
+class GameOutcome:
+    """What a worker sends back for one game (and what one JSONL line holds)."""
+
+    index: int
+    """The game's place in the batch (its seed is the batch's seed plus this)."""
+    seed: int
+    bots: tuple[str, ...]
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    length: int
+    """The number of actions played."""
+    figure: tuple[tuple[Key, int], ...] = ()
+    """The game's own counts for the report (empty unless asked for)."""
+    record: GameRecord | None = None
+    """The game's record (None unless asked for)."""
+
+    def to_json_line(self) -> str:
+        """The outcome as one line of JSON (no record, no figure counts)."""
+        return json.dumps(
+            {
+                "index": self.index,
+                "seed": self.seed,
+                "bots": list(self.bots),
+                "scores": list(self.scores),
+                "winners": list(self.winners),
+                "length": self.length,
+            },
+            separators=(",", ":"),
+        )
+
+
+def sorted_counts(counts: Mapping[Key, int]) -> tuple[tuple[Key, int], ...]:
+    """Figure counts as (key, count) pairs in a fixed order (by name, then value as text)."""
+    return tuple(sorted(counts.items(), key=lambda item: (item[0][0], str(item[0][1]))))
+
+
+def _histogram(counter: Counter[Any]) -> tuple[tuple[Any, int], ...]:
+    return tuple(sorted(counter.items()))
+
+
+@attrs.frozen(slots=True)
+class SeatSummary:
+    """One seat's results over a batch."""
+
+    seat: int
+    bot: str
+    wins: int
+    """Games it won, shared wins included."""
+    shared: int
+    """Games it won together with another seat."""
+    scores: tuple[tuple[int, int], ...]
+    """Its final scores as (score, games), by score."""
+
+    @property
+    def games(self) -> int:
+        """Games played."""
+        return sum(n for _, n in self.scores)
+
+    @property
+    def win_rate(self) -> float:
+        """Wins per game."""
+        return self.wins / self.games
+
+    def win_interval(self) -> tuple[float, float]:
+        """The 95% Wilson interval of the win rate."""
+        return wilson_interval(self.wins, self.games)
+
+    @property
+    def mean_score(self) -> float:
+        """The mean final score."""
+        return _mean(self.scores)
+
+    @property
+    def spread(self) -> float:
+        """The standard deviation of the final scores (over every game)."""
+        return _spread(self.scores)
+
+    @property
+    def min_score(self) -> int:
+        """The lowest final score."""
+        return self.scores[0][0]
+
+    @property
+    def max_score(self) -> int:
+        """The highest final score."""
+        return self.scores[-1][0]
+
+
+def _mean(histogram: tuple[tuple[int, int], ...]) -> float:
+    n = sum(c for _, c in histogram)
+    return sum(v * c for v, c in histogram) / n
+
+
+def _spread(histogram: tuple[tuple[int, int], ...]) -> float:
+    # Exact integer sums, so the result does not depend on the order of the games.
+    n = sum(c for _, c in histogram)
+    total = sum(v * c for v, c in histogram)
+    squares = sum(v * v * c for v, c in histogram)
+    return math.sqrt(n * squares - total * total) / n
+
+
+@attrs.frozen(slots=True)
+class Summary:
+    """Statistics of a batch of simulated games (what `numrules simulate` prints).
+
+    Two summaries are equal when their games gave the same results, however they were
+    played (the time, the workers and the backend are not compared).
+    """
+
+    game: str
+    """The game's registry name."""
+    config: Any
+    bots: tuple[str, ...]
+    seed: int
+    """Game i was played with seed `seed + i`."""
+    games: int
+    seats: tuple[SeatSummary, ...]
+    lengths: tuple[tuple[int, int], ...]
+    """Game lengths (actions) as (length, games), by length."""
+    figure: tuple[tuple[Key, int], ...]
+    """The game's own figure counts, summed over the games (empty unless asked for)."""
+    seconds: float = attrs.field(eq=False)
+    workers: int = attrs.field(eq=False, default=1)
+    backend: str = attrs.field(eq=False, default="processes")
+
+    @property
+    def players(self) -> int:
+        """Seats at the table."""
+        return len(self.bots)
+
+    def wins(self, seat: int) -> int:
+        """Games `seat` won, shared wins included."""
+        return self.seats[seat].wins
+
+    def shared(self, seat: int) -> int:
+        """Games `seat` won together with another seat."""
+        return self.seats[seat].shared
+
+    @property
+    def mean_length(self) -> float:
+        """The mean number of actions of a game."""
+        return _mean(self.lengths)
+
+    @property
+    def length_spread(self) -> float:
+        """The standard deviation of the number of actions of a game."""
+        return _spread(self.lengths)
+
+    @property
+    def games_per_second(self) -> float:
+        """Games played per second of wall time."""
+        return self.games / self.seconds if self.seconds else math.inf
+
+    def to_data(self) -> dict[str, Any]:
+        """The summary as plain JSON data (what `numrules simulate --json` prints)."""
+        from numrules.core.serialization import dumps  # noqa: PLC0415
+
+        seats = []
+        for s in self.seats:
+            low, high = s.win_interval()
+            seats.append(
+                {
+                    "seat": s.seat,
+                    "bot": s.bot,
+                    "wins": s.wins,
+                    "win_rate": s.win_rate,
+                    "win_low": low,
+                    "win_high": high,
+                    "shared": s.shared,
+                    "mean_score": s.mean_score,
+                    "spread": s.spread,
+                    "min_score": s.min_score,
+                    "max_score": s.max_score,
+                    "scores": [list(pair) for pair in s.scores],
+                }
+            )
+        return {
+            "game": self.game,
+            "config": json.loads(dumps(self.config)),
+            "players": self.players,
+            "bots": list(self.bots),
+            "seed": self.seed,
+            "games": self.games,
+            "seats": seats,
+            "lengths": {
+                "mean": self.mean_length,
+                "spread": self.length_spread,
+                "min": self.lengths[0][0],
+                "max": self.lengths[-1][0],
+                "histogram": [list(pair) for pair in self.lengths],
+            },
+            "figure": [[*key, count] for key, count in self.figure],
+            "seconds": self.seconds,
+            "games_per_second": self.games_per_second,
+            "workers": self.workers,
+            "backend": self.backend,
+        }
+
+    def to_json(self) -> str:
+        """The summary as a JSON document (`to_data`)."""
+        return json.dumps(self.to_data(), indent=2)
+
+
+class Tally:
+    """Builds a `Summary` from outcomes as they arrive, keeping only counts."""
+
+    def __init__(self, game: str, config: Any, bots: Sequence[str], seed: int) -> None:
+        self.game = game
+        self.config = config
+        self.bots = tuple(bots)
+        self.seed = seed
+        self.games = 0
+        self.wins = [0] * len(self.bots)
+        self.shared = [0] * len(self.bots)
+        self.scores: list[Counter[int]] = [Counter() for _ in self.bots]
+        self.lengths: Counter[int] = Counter()
+        self.figure: Counter[Key] = Counter()
+
+    def add(self, outcome: GameOutcome) -> None:
+        """Count one game."""
+        self.games += 1
+        for seat in outcome.winners:
+            self.wins[seat] += 1
+            if len(outcome.winners) > 1:
+                self.shared[seat] += 1
+        for seat, score in enumerate(outcome.scores):
+            self.scores[seat][score] += 1
+        self.lengths[outcome.length] += 1
+        for key, count in outcome.figure:
+            self.figure[key] += count
+
+    def summary(self, seconds: float, workers: int = 1, backend: str = "processes") -> Summary:
+        """The summary of the games counted so far."""
+        if not self.games:
+            raise ConfigError("a summary needs at least one game")
+        seats = tuple(
+            SeatSummary(seat, bot, self.wins[seat], self.shared[seat], _histogram(scores))
+            for seat, (bot, scores) in enumerate(zip(self.bots, self.scores, strict=True))
+        )
+        return Summary(
+            game=self.game,
+            config=self.config,
+            bots=self.bots,
+            seed=self.seed,
+            games=self.games,
+            seats=seats,
+            lengths=_histogram(self.lengths),
+            figure=tuple(
+                sorted(self.figure.items(), key=lambda item: (item[0][0], str(item[0][1])))
+            ),
+            seconds=seconds,
+            workers=workers,
+            backend=backend,
+        )
+
+
+@attrs.frozen(slots=True)
+class _Plan:
+    # What every chunk needs to play its games (sent to the workers).
+    game: str
+    config: Any
+    bots: tuple[str, ...]
+    seed: int
+    figures: bool
+    headers: tuple[tuple[str, str], ...] | None
+
+
+def play_game(game: Game | str, config: Any, bots: Sequence[str], seed: int) -> MatchResult:
+    """Play the game a simulation plays with seed `seed` (bots seeded from it)."""
+    g = resolve_game(game)
+    seated = [make_bot(name, derive_seed(seed, "bot", seat), g) for seat, name in enumerate(bots)]
+    return play_match(g, config, seated, seed)
+
+
+def _play_chunk(plan: _Plan, start: int, stop: int, game: Game | None = None) -> list[GameOutcome]:
+    # Games start..stop-1 of the batch, as outcomes (run in a worker).
+    from numrules.report import measure  # noqa: PLC0415 (report imports us)
+
+    g = resolve_game(plan.game) if game is None else game
+    outcomes = []
+    for index in range(start, stop):
+        result = play_game(g, plan.config, plan.bots, plan.seed + index)
+        outcomes.append(
+            GameOutcome(
+                index=index,
+                seed=result.seed,
+                bots=plan.bots,
+                scores=tuple(result.scores),
+                winners=tuple(sorted(result.winners)),
+                length=len(result.actions),
+                figure=measure(g, result) if plan.figures else (),
+                record=None
+                if plan.headers is None
+                else GameRecord.from_result(result, dict(plan.headers)),
+            )
+        )
+    return outcomes
+
+
+def chunk_size(games: int, workers: int) -> int:
+    """Games per task: about sixteen tasks per worker, at most `MAX_CHUNK` games each."""
+    return max(1, min(MAX_CHUNK, -(-games // (workers * 16))))
+
+
+def outcomes(
+    game: Game | str,
+    config: Any,
+    bots: Sequence[str],
+    games: int,
+    seed: int = 0,
+    *,
+    workers: int = 1,
+    backend: Backend = "processes",
+    address: str | None = None,
+    figures: bool = False,
+    record_headers: Mapping[str, str] | None = None,
+) -> Iterator[GameOutcome]:
+    """Play the games of a simulation and yield their outcomes in game order (lazily).
+
+    Arguments as for `simulate`; with `record_headers`, each outcome carries the game's
+    record with these headers.
+    """
+    g = resolve_game(game)
+    names = _check(g, config, bots, games, seed)
+    check_backend(backend, workers, address)
+    workers = effective_workers(games, workers, backend)
+    plan = _Plan(
+        g.name,
+        config,
+        names,
+        seed,
+        figures,
+        None if record_headers is None else tuple(record_headers.items()),
+    )
+    size = chunk_size(games, workers)
+    tasks = ((plan, start, min(start + size, games)) for start in range(0, games, size))
+    in_process = backend == "processes" and workers == 1
+    fn = functools.partial(_play_chunk, game=g) if in_process else _play_chunk
+    for chunk in run_tasks(fn, tasks, workers=workers, backend=backend, address=address):
+        yield from chunk
+
+
+def _check(g: Game, config: Any, bots: Sequence[str], games: int, seed: int) -> tuple[str, ...]:
+    if not isinstance(config, g.Config):
+        raise ConfigError(f"config must be a {g.title} Config, got {type(config).__name__}")
+    if type(games) is not int or games < 1:
+        raise ConfigError(f"games must be a positive int, got {games!r}")
+    if type(seed) is not int:
+        raise ConfigError(f"seed must be an int, got {seed!r}")
+    names = tuple(bots)
+    if len(names) != config.players:
+        raise ConfigError(f"{config.players} players need {config.players} bots, got {len(names)}")
+    for name in names:
+        make_bot(name, 0, g)  # refuses a bad name before anything is played
+    return names
+
+
+def simulate(
+    game: Game | str,
+    config: Any,
+    bots: Sequence[str],
+    games: int,
+    seed: int = 0,
+    *,
+    workers: int = 1,
+    backend: Backend = "processes",
+    address: str | None = None,
+    figures: bool = False,
+    record_headers: Mapping[str, str] | None = None,
+    on_game: Callable[[GameOutcome], None] | None = None,
+) -> Summary:
+    """Play `games` games between bots and summarise them, in constant memory.
+
+    Args:
+        game: a `Game` or a game name.
+        config: the game's `Config`.
+        bots: one bot name (or spec, see `make_bot`) per seat.
+        games: how many games; game i uses seed `seed + i`.
+        seed: the seed of the first game.
+        workers: processes (or, with a local Ray, CPUs) playing games side by side;
+            the summary does not depend on it. Local processes get at least
+            `MIN_GAMES_PER_WORKER` games each.
+        backend: "processes" (local processes) or "ray" (see `numrules.parallel`).
+        address: the address of an existing Ray cluster (backend "ray" only).
+        figures: also count what the game's own figure in a report needs.
+        record_headers: with headers, each outcome passed to `on_game` carries its record.
+        on_game: called with each game's outcome, in game order, as it arrives.
+
+    Raises:
+        ConfigError: a bad config, bot, count, seed, backend or worker count.
+
+    """
+    g = resolve_game(game)
+    tally = Tally(g.name, config, tuple(bots), seed)
+    started = time.perf_counter()
+    for outcome in outcomes(
+        g,
+        config,
+        bots,
+        games,
+        seed,
+        workers=workers,
+        backend=backend,
+        address=address,
+        figures=figures,
+        record_headers=record_headers,
+    ):
+        tally.add(outcome)
+        if on_game is not None:
+            on_game(outcome)
+    used = effective_workers(games, workers, backend)
+    return tally.summary(time.perf_counter() - started, used, backend)
+
+
+def write_jsonl_line(file: IO[str], outcome: GameOutcome) -> None:
+    """Write `outcome` as one line of a JSONL file."""
+    file.write(outcome.to_json_line() + "\n")
+
+
+# --- configs from option strings ------------------------------------------------------
+
+
+@attrs.frozen(slots=True)
+class Option:
+    """One field of a game's `Config` that `config_from_options` can set."""
+
+    name: str
+    type: Any
+    """The field's type (int, an enum, bool, a tuple of ints, possibly `| None`)."""
+    bounds: tuple[int, int] | None
+    """The accepted range of an int field, if the game states one."""
+
+    def describe(self) -> str:
+        """The option's name and what it accepts, e.g. `max_rounds (int 1..1000 or none)`."""
+        base, optional = _unwrap(self.type)
+        if isinstance(base, type) and issubclass(base, enum.Enum):
+            what = " | ".join(member.name for member in base)
+        elif base is bool:
+            what = "true | false"
+        elif base is int:
+            what = "int" + (f" {self.bounds[0]}..{self.bounds[1]}" if self.bounds else "")
+        elif typing.get_origin(base) is tuple:
+            what = "comma-separated ints"
+        else:
+            what = getattr(base, "__name__", str(base))
+        return f"{self.name} ({what}{' or none' if optional else ''})"
+
+    def convert(self, value: object) -> Any:
+        """`value` (a string, or a JSON value) as the field's type.
+
+        Raises:
+            ConfigError: the value cannot be read as the field's type.
+
+        """
+        base, optional = _unwrap(self.type)
+        if optional and (value is None or (isinstance(value, str) and value.lower() == "none")):
+            return None
+        try:
+            return _convert(base, value)
+        except (ValueError, KeyError, TypeError):
+            raise ConfigError(f"option {self.describe()}: cannot read {value!r}") from None
+
+
+def _unwrap(kind: Any) -> tuple[Any, bool]:
+    # `X | None` -> (X, True); anything else -> (kind, False).
+    if typing.get_origin(kind) in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(kind) if a is not type(None)]
+        if len(args) == 1:
+            return args[0], True
+    return kind, False
+
+
+def _convert(base: Any, value: object) -> Any:
+    if isinstance(base, type) and issubclass(base, enum.Enum):
+        text = str(value)
+        for member in base:
+            if text.lower() in (member.name.lower(), str(member.value).lower()):
+                return member
+        raise ValueError(text)
+    if base is bool:
+        if isinstance(value, bool):
+            return value
+        text = str(value).lower()
+        if text in ("true", "yes", "on", "1"):
+            return True
+        if text in ("false", "no", "off", "0"):
+            return False
+        raise ValueError(text)
+    if base is int:
+        if isinstance(value, bool | float):
+            raise ValueError(value)
+        return int(value) if isinstance(value, int) else int(str(value).strip())
+    if typing.get_origin(base) is tuple:
+        (item, *_) = typing.get_args(base)
+        parts = value if isinstance(value, list) else str(value).split(",")
+        return tuple(_convert(item, part) for part in parts if str(part).strip())
+    raise TypeError(base)
+
+
+def config_options(game: Game | str) -> tuple[Option, ...]:
+    """The fields of `game`'s `Config` that can be set by name, in declaration order."""
+    g = resolve_game(game)
+    hints = typing.get_type_hints(g.Config, vars(sys.modules[g.Config.__module__]))
+    bounds: dict[str, tuple[int, int]] = getattr(sys.modules[g.Config.__module__], "BOUNDS", {})
+    options = []
+    for field in attrs.fields(g.Config):
+        if not field.init:
+            continue
+        known = bounds.get(field.name)
+        if field.name == "players":
+            known = (g.min_players, g.max_players)
+        options.append(Option(field.alias or field.name, hints[field.name], known))
+    return tuple(options)
+
+
+def config_from_options(
+    game: Game | str, options: Mapping[str, object], players: int | None = None
+) -> Any:
+    """Build `game`'s `Config` from named values (strings as typed, or JSON values).
+
+    Ints are read as ints, enums by name or value (any case), booleans from
+    true/false/yes/no/1/0, tuples of ints from comma-separated text or a JSON list, and
+    `none` clears an optional field. `players` (from `--players`) sets the table size
+    unless `options` does.
+
+    Raises:
+        ConfigError: an unknown option, a value of the wrong type, or a config the game
+            refuses; the message lists every option and what it accepts.
+
+    """
+    g = resolve_game(game)
+    known = {option.name: option for option in config_options(g)}
+    listing = "; ".join(option.describe() for option in known.values())
+    values: dict[str, Any] = {}
+    for name, value in options.items():
+        if name not in known:
+            raise ConfigError(f"unknown {g.title} option {name!r}; the options are: {listing}")
+        try:
+            values[name] = known[name].convert(value)
+        except ConfigError as exc:
+            raise ConfigError(f"{exc}; the options are: {listing}") from None
+    if "players" in values and players is not None and values["players"] != players:
+        raise ConfigError(
+            f"players is {values['players']} in the options but {players} in --players"
+        )
+    values.setdefault("players", g.min_players if players is None else players)
+    try:
+        return g.Config(**values)
+    except NumrulesError as exc:
+        raise ConfigError(f"{exc}; the options are: {listing}") from None
+
+
+def parse_options(pairs: Sequence[str]) -> dict[str, str]:
+    """Read `name=value` strings (as `--option` gives them) into a dict.
+
+    Raises:
+        ConfigError: a string without `=` or with an empty name.
+
+    """
+    values = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise ConfigError(f"an option is name=value, got {pair!r}")
+        values[name.strip()] = value.strip()
+    return values
