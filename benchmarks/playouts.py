@@ -1,31 +1,52 @@
-"""Random playouts per game on one core: games/s, apply/s, legal_actions/s, actions per game.
+"""Random playouts per game on one core: the full loop, `apply` alone, and `play_match`.
 
 Usage:
-    python benchmarks/playouts.py [GAME ...] [--seconds S] [--players P] [--seed N]
+    python benchmarks/playouts.py [GAME ...] [--seconds S] [--players P] [--seed N] [--json]
 
-Players default to 4 (or the nearest count the game allows).
+Players default to 4 (or the nearest count the game allows). For each game, three
+measurements of about S CPU seconds each (default 5):
 
-Each game is played for about S seconds (default 10) with uniformly random legal
-actions. Only the calls to `apply` and `legal_actions` are timed for their rates;
-games/s counts the whole loop (new_game, legal_actions, the random pick, apply).
+- loop: the loop peers such as OpenSpiel and RLCard are measured with: deal, then until
+  the game ends, `legal_actions`, a uniform pick among them, `apply`. games/s and
+  decisions/s (one decision is one action taken by a seat; numrules has no chance
+  actions, since dealing and drawing happen inside `new_game` and `apply`).
+- apply: the games of the loop replayed from their recorded actions, timing only the
+  calls to `apply` (decisions/s).
+- match: `play_match` with one `RandomBot` per seat (games/s and decisions/s); the
+  driver asks the seats in turn, checks every choice and keeps the log.
+
+Times are CPU times of this process (`time.process_time`), so other jobs on the machine
+disturb them less than wall time.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import platform
 import random
 import sys
 import time
+from typing import Any
 
 import numrules
+from numrules import Game, RandomBot, play_match
+
+clock = time.process_time
 
 
-def bench(name: str, seconds: float, players: int | None, seed: int) -> dict[str, float]:
-    game = numrules.get_game(name)
-    if players is None:  # four players where the game allows it
-        players = min(max(4, game.min_players), game.max_players)
-    config = game.Config(players=players)
+def default_players(game: Game, players: int | None) -> int:
+    """`players`, or four where the game allows it (else the nearest count it allows)."""
+    if players is not None:
+        return players
+    return min(max(4, game.min_players), game.max_players)
+
+
+def loop(game: Game, config: Any, seconds: float, seed: int) -> tuple[int, int, float, list[Any]]:
+    """Play uniform random games for about `seconds` of CPU time.
+
+    Returns (games, decisions, CPU seconds, the actions of each game).
+    """
     rng = random.Random(seed)
     new_game, legal_actions, apply, is_terminal = (
         game.new_game,
@@ -33,55 +54,99 @@ def bench(name: str, seconds: float, players: int | None, seed: int) -> dict[str
         game.apply,
         game.is_terminal,
     )
-    clock = time.perf_counter
-    apply_time = legal_time = 0.0
-    applies = legals = games = 0
+    randrange = rng.randrange
+    played: list[Any] = []
+    games = decisions = 0
     start = clock()
     while clock() - start < seconds:
+        log = []
         state = new_game(config, seed + games)
         while not is_terminal(state):
-            t0 = clock()
             actions = legal_actions(state)
-            t1 = clock()
-            action = actions[rng.randrange(len(actions))]
-            t2 = clock()
+            action = actions[randrange(len(actions))]
             state = apply(state, action)
-            t3 = clock()
-            legal_time += t1 - t0
-            apply_time += t3 - t2
-            applies += 1
-            legals += 1
+            log.append(action)
         games += 1
-    elapsed = clock() - start
+        decisions += len(log)
+        played.append(log)
+    return games, decisions, clock() - start, played
+
+
+def apply_only(game: Game, config: Any, seed: int, played: list[Any]) -> tuple[int, float]:
+    """Replay the games of `loop`, timing only `apply`; returns (decisions, CPU seconds)."""
+    apply = game.apply
+    decisions, elapsed = 0, 0.0
+    for index, log in enumerate(played):
+        state = game.new_game(config, seed + index)
+        start = clock()
+        for action in log:
+            state = apply(state, action)
+        elapsed += clock() - start
+        decisions += len(log)
+    return decisions, elapsed
+
+
+def match(game: Game, config: Any, seconds: float, seed: int) -> tuple[int, int, float]:
+    """Run `play_match` with RandomBots for about `seconds`; (games, decisions, CPU s)."""
+    games = decisions = 0
+    start = clock()
+    while clock() - start < seconds:
+        bots = [RandomBot(seed + games * 16 + seat) for seat in range(config.players)]
+        result = play_match(game, config, bots, seed + games)
+        games += 1
+        decisions += len(result.actions)
+    return games, decisions, clock() - start
+
+
+def bench(name: str, seconds: float, players: int | None, seed: int) -> dict[str, Any]:
+    """The three measurements of one game (see the module docstring)."""
+    game = numrules.get_game(name)
+    config = game.Config(players=default_players(game, players))
+    games, decisions, elapsed, played = loop(game, config, seconds, seed)
+    applied, apply_time = apply_only(game, config, seed, played)
+    match_games, match_decisions, match_time = match(game, config, seconds, seed)
     return {
+        "game": name,
         "players": config.players,
         "games": games,
         "games_per_s": games / elapsed,
-        "apply_per_s": applies / apply_time,
-        "legal_per_s": legals / legal_time,
-        "actions_per_game": applies / games,
+        "decisions_per_s": decisions / elapsed,
+        "decisions_per_game": decisions / games,
+        "apply_per_s": applied / apply_time,
+        "match_games_per_s": match_games / match_time,
+        "match_decisions_per_s": match_decisions / match_time,
     }
 
 
 def main(argv: list[str] | None = None) -> None:
+    """Measure the games named on the command line (all by default) and print a table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", default=list(numrules.game_names()))
-    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--seconds", type=float, default=5.0, help="CPU s per measurement")
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--json", action="store_true", help="one JSON object per game")
     args = parser.parse_args(argv)
-    print(
-        f"numrules {numrules.__version__}, Python {platform.python_version()}, {platform.machine()}"
-    )
-    header = f"{'game':<12} {'players':>7} {'games':>7} {'games/s':>9} {'apply/s':>10} "
-    header += f"{'legal/s':>10} {'actions/game':>13}"
-    print(header)
+    if not args.json:
+        print(
+            f"numrules {numrules.__version__}, Python {platform.python_version()}, "
+            f"{platform.machine()}, {args.seconds:g} CPU s per measurement"
+        )
+        print(
+            f"{'game':<12} {'players':>7} {'loop games/s':>12} {'decisions/s':>12} "
+            f"{'apply/s':>10} {'match games/s':>13} {'decisions/s':>12} {'decisions/game':>14}"
+        )
     for name in args.games:
         r = bench(name, args.seconds, args.players, args.seed)
-        print(
-            f"{name:<12} {r['players']:>7} {r['games']:>7} {r['games_per_s']:>9.1f} "
-            f"{r['apply_per_s']:>10,.0f} {r['legal_per_s']:>10,.0f} {r['actions_per_game']:>13.1f}"
-        )
+        if args.json:
+            print(json.dumps(r))
+        else:
+            print(
+                f"{name:<12} {r['players']:>7} {r['games_per_s']:>12.1f} "
+                f"{r['decisions_per_s']:>12,.0f} {r['apply_per_s']:>10,.0f} "
+                f"{r['match_games_per_s']:>13.1f} {r['match_decisions_per_s']:>12,.0f} "
+                f"{r['decisions_per_game']:>14.1f}"
+            )
         sys.stdout.flush()
 
 

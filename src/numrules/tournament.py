@@ -133,6 +133,11 @@ class _Timed:
         self.decisions = 0
         self.seconds = 0.0
 
+    @property
+    def needs_observation(self) -> bool:
+        # The wrapped bot's own answer (see docs/bots.md).
+        return getattr(self.bot, "needs_observation", True) is not False
+
     def act(self, observation: Any, actions: Sequence[Any], optional: bool) -> Any | None:
         started = time.perf_counter()
         try:

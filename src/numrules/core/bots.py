@@ -43,6 +43,9 @@ class RandomBot:
     (default 0.5), then picks uniformly among the actions.
     """
 
+    needs_observation = False
+    """It never reads its observation, so `play_match` passes None instead of one."""
+
     def __init__(self, seed: int = 0, decline: float = 0.5) -> None:
         if not 0.0 <= decline <= 1.0:
             raise ConfigError(f"decline must be a probability in [0, 1], got {decline!r}")
@@ -62,6 +65,9 @@ class RandomBot:
 
 class FirstBot:
     """Always plays the first legal action and never declines: a deterministic baseline."""
+
+    needs_observation = False
+    """It never reads its observation, so `play_match` passes None instead of one."""
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed

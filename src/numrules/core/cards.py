@@ -34,6 +34,10 @@ MAX_VALUE = 16
 class Family(enum.Enum):
     """The six card families; the first four are the classic colours."""
 
+    # Members are singletons compared by identity: hash them by identity too, in C,
+    # rather than by name in Python (they are dict keys on hot paths).
+    __hash__ = object.__hash__
+
     RED = "R"
     BLUE = "B"
     GREEN = "G"
@@ -61,6 +65,10 @@ FAMILIES: tuple[Family, ...] = tuple(Family)
 
 class Special(enum.Enum):
     """The special (non-family) cards of the Num games."""
+
+    # Members are singletons compared by identity: hash them by identity too, in C,
+    # rather than by name in Python (they are dict keys on hot paths).
+    __hash__ = object.__hash__
 
     JOKER = "JOKER"
     DOUBLE = "DOUBLE"
@@ -237,9 +245,18 @@ def parse_num_cards(text: str) -> tuple[NumCard, ...]:
 
 def num_card_key(card: NumCard) -> tuple[int, int, int]:
     """A sort key: family cards by family then value, then special cards."""
+    key = _KEY_BY_ID.get(id(card))
+    if key is not None:  # an interned card: its key is computed once
+        return key
     if isinstance(card, FamilyCard):
         return (0, _FAMILY_ORDER[card.family], card.value)
     return (1, _SPECIAL_ORDER[card.kind], card.copy)
+
+
+_KEY_BY_ID: dict[int, tuple[int, int, int]] = {}
+_KEY_BY_ID.update((id(card), num_card_key(card)) for card in _ALL_CARDS)
+# `num_card_key` of every interned card by its id (interned cards live as long as the
+# interpreter, so their ids are never reused).
 
 
 def sort_num_cards(cards: Iterable[NumCard]) -> tuple[NumCard, ...]:

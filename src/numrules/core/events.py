@@ -344,11 +344,15 @@ class Log:
         """
         public = self._public
         private = self._private
-        for event in events:
-            if event.secret:
-                break
-        else:  # the common case: every event is public
-            return _new_log(public.extend(events), private)
+        if len(events) == 1:  # the commonest case: one event
+            if not events[0].secret:
+                return _new_log(public.append(events[0]), private)
+        else:
+            for event in events:
+                if event.secret:
+                    break
+            else:  # every event is public
+                return _new_log(public.extend(events), private)
         updated = list(private)
         for event in events:
             if not event.secret:

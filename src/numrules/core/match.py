@@ -55,12 +55,17 @@ def asking_order(game: Game, state: Any) -> tuple[int, ...]:
     Optional seats (out-of-turn actions) come first, starting left of the seat that must
     act and going round the table; the seats that must act come last, in seat order.
     """
-    seats = game.to_act(state)
-    optional = game.optional_seats(state) & seats
+    return _asking_order(game.to_act(state), game.optional_seats(state), state.config.players)
+
+
+def _asking_order(seats: frozenset[int], optional: frozenset[int], players: int) -> tuple[int, ...]:
+    # `asking_order` from `to_act`, `optional_seats` and the number of players.
+    if len(seats) == 1 and not optional:  # the common case: one seat must act
+        return tuple(seats)
+    optional = optional & seats
     required = sorted(seats - optional)
     if not optional:
         return tuple(required)
-    players = state.config.players
     mover = required[0] if len(required) == 1 else -1
     ordered = sorted(optional, key=lambda s: (s - mover - 1) % players)
     return (*ordered, *required)
@@ -108,7 +113,9 @@ def play_match(
     `asking_order`; an optional seat may decline (its bot returns None) and the next
     seat is asked. The first action returned is applied, and the driver starts again
     on the new state. Simultaneous choices are thus collected one seat at a time; each
-    bot sees only its own observation, so the order reveals nothing.
+    bot sees only its own observation, so the order reveals nothing. A bot whose
+    `needs_observation` attribute is False is passed None instead of an observation,
+    which saves building one (see docs/bots.md).
 
     Args:
         game: a `Game` or a game name.
@@ -139,16 +146,25 @@ def play_match(
     state = g.new_game(config, seed, deck)
     log: list[Any] = []
     declined: set[int] = set()
-    while not g.is_terminal(state):
+    is_terminal, to_act, optional_seats = g.is_terminal, g.to_act, g.optional_seats
+    legal_actions, observe, apply = g.legal_actions, g.observe, g.apply
+    # Observations are built only for the bots that read them (see docs/bots.md).
+    observes = [getattr(bot, "needs_observation", True) is not False for bot in bots]
+    players = config.players
+    while not is_terminal(state):
         if max_actions is not None and len(log) >= max_actions:
             raise MatchAbortedError(f"the match passed {max_actions} actions without ending")
-        optional = g.optional_seats(state)
-        legal = g.legal_actions(state)
-        for seat in asking_order(g, state):
+        seats = to_act(state)
+        optional = optional_seats(state)
+        legal = legal_actions(state)
+        order = _asking_order(seats, optional, players)
+        for seat in order:
             if seat in declined:
                 continue
-            mine = tuple(a for a in legal if a.seat == seat)
-            choice = bots[seat].act(g.observe(state, seat), mine, seat in optional)
+            # With one seat to act, every legal action is that seat's.
+            mine = legal if len(seats) == 1 else tuple(a for a in legal if a.seat == seat)
+            observation = observe(state, seat) if observes[seat] else None
+            choice = bots[seat].act(observation, mine, seat in optional)
             if choice is None:
                 if seat not in optional:
                     raise BotError(f"the bot of seat {seat} declined a required decision")
@@ -156,7 +172,7 @@ def play_match(
                 continue
             if choice not in mine:
                 raise BotError(_refusal(g, seat, choice))
-            state = g.apply(state, choice)
+            state = apply(state, choice)
             log.append(choice)
             declined.clear()
             break

@@ -40,6 +40,10 @@ DECK_SIZE = len(ALL_CARDS)
 
 RANK: dict[NumCard, int] = {card: i for i, card in enumerate(ALL_CARDS)}
 """Each card's place in the canonical order (`ALL_CARDS` is sorted by `num_card_key`)."""
+RANK_BY_ID: dict[int, int] = {id(card): i for i, card in enumerate(ALL_CARDS)}
+"""`RANK` by the id of the interned card: no call to the card's `__hash__`. The cards of
+`ALL_CARDS` live as long as the interpreter, so their ids are never reused; a card
+built by hand rather than interned is not in it (use `RANK`)."""
 
 
 class Pile(enum.Enum):

@@ -14,7 +14,7 @@ from itertools import combinations
 from operator import itemgetter
 
 from numrules.core.cards import FamilyCard, NumCard, Special, SpecialCard
-from numrules.numbounce.cards import RANK
+from numrules.numbounce.cards import RANK, RANK_BY_ID
 
 MIXED = -1
 """What `value_of` returns for cards that do not form a combination."""
@@ -50,30 +50,39 @@ def combination_key(cards: Sequence[NumCard]) -> tuple[int, ...]:
     return tuple(map(RANK.__getitem__, cards))
 
 
-def _pools(cards: Iterable[NumCard]) -> tuple[dict[int, list[Ranked]], list[Ranked]]:
-    # The family cards grouped by value, and the INFINITY cards, with their ranks; each
-    # list in canonical order.
-    by_value: dict[int, list[Ranked]] = {}
-    infinities: list[Ranked] = []
+Pools = tuple[dict[int, tuple[list[int], list[NumCard]]], list[NumCard]]
+
+
+def _pools(cards: Iterable[NumCard]) -> Pools:
+    # The family cards grouped by value, each group as (ranks, cards) in canonical order,
+    # and the INFINITY cards in canonical order. One sort by rank orders every group.
+    by_id = RANK_BY_ID
+    ranked: list[Ranked] = []
     for card in cards:
+        rank = by_id.get(id(card))
+        ranked.append((RANK[card] if rank is None else rank, card))
+    ranked.sort(key=itemgetter(0))
+    by_value: dict[int, tuple[list[int], list[NumCard]]] = {}
+    infinities: list[NumCard] = []
+    for rank, card in ranked:
         if isinstance(card, FamilyCard):
-            by_value.setdefault(card.value, []).append((RANK[card], card))
+            group = by_value.get(card.value)
+            if group is None:
+                by_value[card.value] = ([rank], [card])
+            else:
+                group[0].append(rank)
+                group[1].append(card)
         elif card.kind is Special.INFINITY:
-            infinities.append((RANK[card], card))
-    for group in by_value.values():
-        if len(group) > 1:
-            group.sort()
-    infinities.sort()
+            infinities.append(card)
     return by_value, infinities
 
 
 def openings(hand: Iterable[NumCard]) -> list[Combination]:
     """Every combination `hand` can open a trick with (any value, any size), sorted."""
-    by_value, ranked_infinities = _pools(hand)
-    infinities = [card for _, card in ranked_infinities]
+    by_value, infinities = _pools(hand)
     out: list[Combination] = []
-    for group in by_value.values():
-        pool = [card for _, card in group] + infinities
+    for _, group in by_value.values():
+        pool = group + infinities
         for size in range(1, len(pool) + 1):
             out.extend(c for c in combinations(pool, size) if type(c[0]) is FamilyCard)
     for size in range(1, len(infinities) + 1):
@@ -97,16 +106,16 @@ def beating(
     # `size - 1` of the cards after it in its pool. Sorting the blocks by their first
     # card sorts the combinations (all-INFINITY ones come last).
     blocks: list[tuple[int, NumCard, list[NumCard]]] = []
-    for v, group in by_value.items():
+    append = blocks.append
+    for v, (ranks, group) in by_value.items():
         if v > value:
             pool = group + infinities
         elif v < value and not reference_has_infinity:
             pool = group
         else:
             continue
-        cards = [card for _, card in pool]
         for i in range(min(len(group), len(pool) - size + 1)):
-            blocks.append((pool[i][0], cards[i], cards[i + 1 :]))
+            append((ranks[i], pool[i], pool[i + 1 :]))
     blocks.sort(key=itemgetter(0))
     out: list[Combination] = []
     others = size - 1
@@ -115,5 +124,5 @@ def beating(
             out.extend((first, *more) for more in combinations(rest, others))
         else:
             out.append((first,))
-    out.extend(combinations([card for _, card in infinities], size))
+    out.extend(combinations(infinities, size))
     return out

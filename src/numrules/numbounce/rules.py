@@ -28,6 +28,7 @@ from numrules.core.cards import (
 from numrules.core.errors import ConfigError, IllegalActionError, Reason
 from numrules.core.events import EMPTY_LOG, Event, Log
 from numrules.core.game import action_handler
+from numrules.core.interning import Interned, per_seat
 from numrules.core.rng import arrange_deck, check_seed, derive_seed, shuffled
 from numrules.core.seats import best_seats
 from numrules.numbounce.actions import (
@@ -41,9 +42,10 @@ from numrules.numbounce.actions import (
     Play,
     Take,
 )
-from numrules.numbounce.cards import ALL_CARDS, NUM_X, RANK, Pile, rainbow, shadow
+from numrules.numbounce.cards import ALL_CARDS, NUM_X, RANK, RANK_BY_ID, Pile, rainbow, shadow
 from numrules.numbounce.combinations import (
     MIXED,
+    Combination,
     beating,
     holds_infinity,
     openings,
@@ -198,18 +200,39 @@ def optional_seats(state: State) -> frozenset[int]:
 # --- legal actions -----------------------------------------------------------------------
 
 
+_PLAYS: Interned[int, Interned[Combination, Play]] = per_seat(Play)
+# `_PLAYS[seat][cards]`: every Play action met so far, built once (equal tuples of cards
+# give the same action object).
+_SEAT_ACTIONS: Interned[int, tuple[NumX, Take, Take, Keep, Discard, Pass, Decline]] = Interned(
+    lambda seat: (
+        NumX(seat),
+        Take(seat, Pile.DRAW),
+        Take(seat, Pile.DISCARD),
+        Keep(seat),
+        Discard(seat),
+        Pass(seat),
+        Decline(seat),
+    )
+)
+# The actions of a seat that name nothing but the seat (and a pile), built once per seat.
+_INTERRUPTS: Interned[int, Interned[NumCard, Interrupt]] = per_seat(Interrupt)
+
+
 def _mover_actions(state: State) -> list[Action]:
     # The actions of the seat that must act, in `legal_actions` order (interrupts apart).
-    seat, hand = state.mover, state.hands[state.mover]
+    seat = state.mover
+    hand = state.hands[seat]
+    numx, take_draw, take_discard, keep, discard, pass_, decline = _SEAT_ACTIONS[seat]
+    plays = _PLAYS[seat]
     out: list[Action]
     if state.phase is Phase.SHADOW:
-        out = [Play(seat, c) for c in beating(hand, 1, reference_value(state), True)]
-        out.append(Decline(seat))
+        out = list(map(plays.__getitem__, beating(hand, 1, reference_value(state), True)))
+        out.append(decline)
         return out
     if not state.ref_size:
-        out = [Play(seat, c) for c in openings(hand)]
+        out = list(map(plays.__getitem__, openings(hand)))
         if NUM_X in hand:
-            out.append(NumX(seat))
+            out.append(numx)
         return out
     size, value = state.ref_size, reference_value(state)
     infinity = holds_infinity(state.reference)
@@ -218,21 +241,21 @@ def _mover_actions(state: State) -> list[Action]:
         out = []
         if taken is not None and taken is not NUM_X:
             candidates = beating(hand | {taken}, size, value, infinity)
-            out = [Play(seat, c) for c in candidates if taken in c]
-        out.append(Keep(seat))
+            out = [plays[c] for c in candidates if taken in c]
+        out.append(keep)
         if state.source is Pile.DRAW:
-            out.append(Discard(seat))
+            out.append(discard)
         return out
-    out = [Play(seat, c) for c in beating(hand, size, value, infinity)]
+    out = list(map(plays.__getitem__, beating(hand, size, value, infinity)))
     if NUM_X in hand:
-        out.append(NumX(seat))
+        out.append(numx)
     can_draw = bool(state.draw) or len(state.discard) > 1
     if can_draw:
-        out.append(Take(seat, Pile.DRAW))
+        out.append(take_draw)
     if state.discard:
-        out.append(Take(seat, Pile.DISCARD))
+        out.append(take_discard)
     elif not can_draw:
-        out.append(Pass(seat))
+        out.append(pass_)
     return out
 
 
@@ -255,7 +278,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         if seat == mover:
             out.extend(_mover_actions(state))
         if seat != state.author:
-            out.extend(Interrupt(seat, card) for card in cards if card in hand)
+            interrupts = _INTERRUPTS[seat]
+            out.extend(interrupts[card] for card in cards if card in hand)
     return tuple(out)
 
 
@@ -286,6 +310,9 @@ def _refuse(action: Any, reason: Reason, detail: str) -> IllegalActionError:
 
 def _card_index(card: object) -> int:
     # The card's place in the canonical order, or -1 if it is not a card of this game.
+    index = RANK_BY_ID.get(id(card))
+    if index is not None:  # an interned card of the game
+        return index
     if type(card) is FamilyCard:
         if type(card.family) is not Family or type(card.value) is not int:
             return -1

@@ -49,6 +49,10 @@ SKIPPED_TURN_CARDS: frozenset[SpecialCard] = frozenset({DOUBLE, SKIP, SWIPE})
 class Stock(enum.Enum):
     """The two draw piles of a round."""
 
+    # Members are singletons compared by identity: hash them by identity too, in C,
+    # rather than by name in Python (they are dict keys on hot paths).
+    __hash__ = object.__hash__
+
     A = "A"
     B = "B"
 

@@ -31,6 +31,10 @@ from numrules.core.cards import Family, FamilyCard, NumCard
 class Objective(enum.Enum):
     """One line of the scorecard."""
 
+    # Members are singletons compared by identity: hash them by identity too, in C,
+    # rather than by name in Python (they are dict keys on hot paths).
+    __hash__ = object.__hash__
+
     PAIR = "pair"
     TWO_PAIRS = "two_pairs"
     THREE_OF_A_KIND = "three_of_a_kind"

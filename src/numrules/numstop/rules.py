@@ -17,6 +17,7 @@ from numrules.core.cards import FamilyCard, NumCard, SpecialCard, interned, num_
 from numrules.core.errors import ConfigError, IllegalActionError, Reason
 from numrules.core.events import EMPTY_LOG
 from numrules.core.game import action_handler
+from numrules.core.interning import Interned, per_seat
 from numrules.core.rng import arrange_deck, check_seed, derive_seed
 from numrules.numstop.actions import (
     Abandon,
@@ -33,9 +34,9 @@ from numrules.numstop.actions import (
     Reserve,
     Stop,
 )
-from numrules.numstop.cards import JOKER, SKIPPED_TURN_CARDS, STOCKS
+from numrules.numstop.cards import JOKER, SKIPPED_TURN_CARDS, Stock
 from numrules.numstop.config import Config
-from numrules.numstop.objectives import OBJECTIVES
+from numrules.numstop.objectives import OBJECTIVES, Objective
 from numrules.numstop.rounds import abandon, aim, deal, end_validation, pick
 from numrules.numstop.selection import can_complete, completing_cards
 from numrules.numstop.state import Phase, State
@@ -110,9 +111,25 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     return tuple(_LEGAL[phase](state))
 
 
+_DRAWS: Interned[int, tuple[Draw, Draw]] = Interned(
+    lambda seat: (Draw(seat, Stock.A), Draw(seat, Stock.B))
+)
+_STOP: Interned[int, Stop] = Interned(Stop)
+_LOCK: Interned[int, Lock] = Interned(Lock)
+_END_TURN: Interned[int, EndTurn] = Interned(EndTurn)
+_END_VALIDATION: Interned[int, EndValidation] = Interned(EndValidation)
+_ABANDON: Interned[int, Abandon] = Interned(Abandon)
+_AIM: Interned[int, Interned[Objective, Aim]] = per_seat(Aim)
+_PICK: Interned[int, Interned[NumCard, Pick]] = per_seat(Pick)
+# The actions that name a seat and at most one card or objective, built once each.
+
+
 def _draws(state: State) -> list[Action]:
-    seat = state.player
-    return [Draw(seat, stock) for stock in STOCKS if state.stocks[stock.index]]
+    draw_a, draw_b = _DRAWS[state.player]
+    stock_a, stock_b = state.stocks
+    if stock_a:
+        return [draw_a, draw_b] if stock_b else [draw_a]
+    return [draw_b] if stock_b else []
 
 
 def _from_reserve(state: State, allowed: frozenset[SpecialCard] | None = None) -> list[Action]:
@@ -124,17 +141,17 @@ def _start(state: State) -> list[Action]:
     seat = state.player
     out: list[Action] = []
     if state.piles[seat] and not state.double:
-        out.append(Lock(seat))
+        out.append(_LOCK[seat])
     return out + _draws(state) + _from_reserve(state)
 
 
 def _draw_phase(state: State) -> list[Action]:
-    out: list[Action] = [Stop(state.player)] if state.drawn and not state.compulsory else []
+    out: list[Action] = [_STOP[state.player]] if state.drawn and not state.compulsory else []
     return out + _draws(state) + _from_reserve(state)
 
 
 def _flipped(state: State) -> list[Action]:
-    out: list[Action] = [] if state.compulsory else [Stop(state.player)]
+    out: list[Action] = [] if state.compulsory else [_STOP[state.player]]
     return out + _draws(state)
 
 
@@ -155,7 +172,7 @@ def _quantum(state: State) -> list[Action]:
 
 
 def _skipped(state: State) -> list[Action]:
-    return [*_from_reserve(state, SKIPPED_TURN_CARDS), EndTurn(state.player)]
+    return [*_from_reserve(state, SKIPPED_TURN_CARDS), _END_TURN[state.player]]
 
 
 def _unused(state: State) -> list[FamilyCard]:
@@ -165,12 +182,14 @@ def _unused(state: State) -> list[FamilyCard]:
 def _validation(state: State) -> list[Action]:
     seat, unused, max_value = state.player, _unused(state), state.config.max_value
     scorecard = state.scorecards[seat]
+    aims_of = _AIM[seat]
     aims: list[Action] = [
-        Aim(seat, objective)
+        aims_of[objective]
         for objective, points in zip(OBJECTIVES, scorecard, strict=True)
         if points is None and can_complete(objective, (), unused, max_value)
     ]
-    return [*aims, EndValidation(seat)]
+    aims.append(_END_VALIDATION[seat])
+    return aims
 
 
 def _selection(state: State) -> list[Action]:
@@ -178,7 +197,9 @@ def _selection(state: State) -> list[Action]:
     assert objective is not None  # phase SELECTION (check_state)
     picked = [c for c in state.selection if type(c) is FamilyCard]
     cards = completing_cards(objective, picked, _unused(state), state.config.max_value)
-    return [*(Pick(seat, card) for card in cards), Abandon(seat)]
+    out: list[Action] = list(map(_PICK[seat].__getitem__, cards))
+    out.append(_ABANDON[seat])
+    return out
 
 
 _LEGAL: dict[Phase, Callable[[State], list[Action]]] = {

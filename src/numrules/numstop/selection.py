@@ -71,15 +71,18 @@ def _same_value(objective: Objective, picked: Sequence[FamilyCard], pool: _Pool)
     if len(counts) > len(sizes):
         return False
     available = pool.by_value
+    # The counts of the values not picked, most first: the k-th largest group left
+    # needs the k-th largest of these.
+    free = sorted((a for v, a in enumerate(available) if v not in counts), reverse=True)
+    picked_counts = tuple(counts.items())
     for needs in _wild_options(sizes, wilds, pool.shadows):
         for order in permutations(range(len(sizes))):
             # The picked values fill the first groups of `order`, free values the others.
-            pairs = zip(counts.items(), order[: len(counts)], strict=True)
+            pairs = zip(picked_counts, order[: len(counts)], strict=True)
             if not all(n <= needs[g] <= available[v] for (v, n), g in pairs):
                 continue
             rest = sorted((needs[g] for g in order[len(counts) :]), reverse=True)
-            free = [available[v] for v in range(len(available)) if v not in counts]
-            if all(sum(a >= n for a in free) > i for i, n in enumerate(rest)):
+            if all(i < len(free) and free[i] >= n for i, n in enumerate(rest)):
                 return True
     return False
 
@@ -94,11 +97,12 @@ def _straight(
     if family is not None and any(c.family is not family for c in naturals):
         return False
     present = pool.families[family] if family is not None else [n > 0 for n in pool.by_value]
-    for start in range(pool.max_value - length + 2):
-        if not all(start <= v < start + length for v in values):
-            continue
-        missing = sum(not present[v] for v in range(start, start + length))
-        if missing == 0 or (missing == 1 and (wilds or pool.shadows)):
+    # The windows [start, start + length) of values 0..max_value that hold every picked value.
+    low = max(values) - length + 1 if values else 0
+    high = min(values) if values else pool.max_value
+    allowed = 1 if wilds or pool.shadows else 0  # one missing value is filled by a Shadow
+    for start in range(max(low, 0), min(high, pool.max_value - length + 1) + 1):
+        if length - sum(present[start : start + length]) <= allowed:
             return True
     return False
 

@@ -21,6 +21,10 @@ from numrules.numstop.selection import can_complete
 class Phase(enum.Enum):
     """What the game is waiting for."""
 
+    # Members are singletons compared by identity: hash them by identity too, in C,
+    # rather than by name in Python (they are dict keys on hot paths).
+    __hash__ = object.__hash__
+
     START = "start"
     """A turn begins: LOCK, DRAW or ACTIVATE."""
     DRAW = "draw"

@@ -144,15 +144,11 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         return ()
     seat = state.turn
     plays = legal_plays(state.hands[seat], state.trick)
-    ranks: list[int] = []
-    for card in plays:
-        rank = _RANK_BY_ID.get(id(card))
-        if rank is None:  # a card built by hand rather than interned: the slow path
-            return tuple(Play(seat, card) for card in sorted(plays, key=num_card_key))
-        ranks.append(rank)
-    ranks.sort()
-    row = _PLAYS[seat]
-    return tuple(row[rank] for rank in ranks)
+    try:
+        ranks = sorted(map(_RANK_BY_ID.__getitem__, map(id, plays)))
+    except KeyError:  # a card built by hand rather than interned: the slow path
+        return tuple(Play(seat, card) for card in sorted(plays, key=num_card_key))
+    return tuple(map(_PLAYS[seat].__getitem__, ranks))
 
 
 def apply(state: State, action: Action) -> State:

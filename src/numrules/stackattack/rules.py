@@ -19,6 +19,7 @@ import attrs
 from numrules.core.errors import ConfigError, IllegalActionError, Reason
 from numrules.core.events import EMPTY_LOG, Event, Log
 from numrules.core.game import action_handler
+from numrules.core.interning import Interned, per_seat
 from numrules.core.rng import arrange_deck, check_seed, derive_seed, shuffled
 from numrules.core.seats import is_seat
 from numrules.stackattack.actions import Action, Block, Choose, PlaceShield, Switch, TakeRow
@@ -116,27 +117,43 @@ def open_rows(state: State) -> tuple[int, ...]:
     return tuple(r for r in range(state.config.rows) if r not in state.blocked)
 
 
+_CHOOSE: Interned[int, Interned[Card, Choose]] = per_seat(Choose)
+# `_CHOOSE[seat][card]`: every Choose action, built once.
+
+
+def _decisions(key: tuple[Phase, int, int, int, tuple[int, ...]]) -> tuple[Action, ...]:
+    # The actions of the seat owing a decision, by (phase, seat, players, rows, blocked).
+    phase, seat, players, rows, blocked = key
+    if phase is Phase.SWITCH:
+        return tuple(Switch(seat, t) for t in range(players) if t != seat)
+    kind: type[Block | TakeRow | PlaceShield] = PlaceShield
+    if phase is Phase.BLOCK:
+        kind = Block
+    elif phase is Phase.TAKE:
+        kind = TakeRow
+    return tuple(kind(seat, r) for r in range(rows) if r not in blocked)
+
+
+_DECISIONS: Interned[tuple[Phase, int, int, int, tuple[int, ...]], tuple[Action, ...]] = Interned(
+    _decisions
+)
+
+
 def legal_actions(state: State) -> tuple[Action, ...]:
     """Every action any seat may take now: seats ascending, then cards, seats or rows."""
     phase = state.phase
     if phase is Phase.CHOOSE:
-        return tuple(
-            Choose(seat, card)
-            for seat, choice in enumerate(state.played)
-            if choice is None
-            for card in state.hands[seat]
-        )
+        hands = state.hands
+        actions: list[Action] = []
+        for seat, choice in enumerate(state.played):
+            if choice is None:
+                actions.extend(map(_CHOOSE[seat].__getitem__, hands[seat]))
+        return tuple(actions)
     if phase is Phase.OVER:
         return ()
-    seat = holder(state, state.queue[0])
-    if phase is Phase.SWITCH:
-        return tuple(Switch(seat, t) for t in range(state.config.players) if t != seat)
-    rows = open_rows(state)
-    if phase is Phase.BLOCK:
-        return tuple(Block(seat, r) for r in rows)
-    if phase is Phase.TAKE:
-        return tuple(TakeRow(seat, r) for r in rows)
-    return tuple(PlaceShield(seat, r) for r in rows)
+    config = state.config
+    seat = state.played.index(state.queue[0])
+    return _DECISIONS[phase, seat, config.players, config.rows, state.blocked]
 
 
 def apply(state: State, action: Action) -> State:
@@ -164,10 +181,12 @@ def _choose(state: State, action: Choose) -> State:
         raise IllegalActionError(action, Reason.ALREADY_ACTED, "this seat has already chosen")
     if type(card) is not int:
         raise IllegalActionError(action, Reason.MALFORMED, "the card must be a card number")
-    hand = state.hands[seat]
+    hands = state.hands
+    hand = hands[seat]
     if card not in hand:
         raise IllegalActionError(action, Reason.CARD_NOT_HELD, f"card {card} is not in the hand")
-    hands = (*state.hands[:seat], tuple(c for c in hand if c != card), *state.hands[seat + 1 :])
+    at = hand.index(card)  # a hand holds each card once
+    hands = (*hands[:seat], hand[:at] + hand[at + 1 :], *hands[seat + 1 :])
     played = (*state.played[:seat], card, *state.played[seat + 1 :])
     ev: list[Event] = [Chose(seat, card)]
     if None in played:
