@@ -56,6 +56,7 @@ flushes) take about 0.9 s, setup included, and are proven at once.
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import operator
 import time
@@ -272,6 +273,7 @@ class _Search:
         self.named = 0
         self.chosen: list[Option] = []
         self.seen: dict[tuple[int, int, int], int] = {}
+        self.dynamic = True
         lists = list(options.by_objective.values())
         self.best, self.best_chosen = self._greedy(lists)
         self.prices = self._prices(lists)
@@ -302,9 +304,8 @@ class _Search:
         self.bonuses = [self.all_bonuses[j] for j in levels]
         # The named cards that still matter from each level on: those that options of
         # the objectives left name (positions differing in the others are the same).
-        self.relevant = [0] * (len(levels) + 1)
-        for i in range(len(levels) - 1, -1, -1):
-            self.relevant[i] = self.relevant[i + 1] | self.all_named[levels[i]]
+        self.named_at = [self.all_named[j] for j in levels]
+        self.ids = [1 << j for j in levels]
 
     def _count(self, nodes: int = 1) -> None:
         # Counts the work done; stops the search at the node limit or the deadline.
@@ -323,10 +324,11 @@ class _Search:
         """
         self.upper = math.floor(self.root_bound + _EPSILON)
         levels = range(len(self.all_lists))
-        # Two orders of the objectives: the highest best Lagrangian value first, the
-        # fewest options first. Each is sometimes far faster than the other: they take
-        # turns, the second with a quarter of the nodes (it is the faster one more rarely).
-        orders = [sorted(levels, key=lambda j: -self.all_reduced[j][0][0]), list(levels)]
+        # Two ways to branch: on whatever has the fewest children, or on the objectives
+        # in a fixed order (the highest best Lagrangian value first). Each is sometimes
+        # far faster than the other: they take turns, the first with half the nodes.
+        order = sorted(levels, key=lambda j: -self.all_reduced[j][0][0])
+        orders = [(order, True), (order, False)]
         self.seens: list[dict[tuple[int, int, int], int]] = [{} for _ in orders]
         self.seen_target = self.upper
         try:
@@ -341,7 +343,9 @@ class _Search:
             return False
         return True
 
-    def _passes(self, orders: list[list[int]], budget: int, rounds: int | None, step: int) -> None:
+    def _passes(
+        self, orders: list[tuple[list[int], bool]], budget: int, rounds: int | None, step: int
+    ) -> None:
         # Passes of the branch and bound until the answer is proven (or `rounds` turns
         # of the orders were cut by their budget, which doubles at each turn).
         while self.best < self.upper and rounds != 0:
@@ -352,8 +356,10 @@ class _Search:
                 self.seens = [{} for _ in orders]
             self.seen_target = target
             found = None
-            for order, seen, share in zip(orders, self.seens, _SHARES, strict=True):
+            for (order, dynamic), seen, share in zip(orders, self.seens, _SHARES, strict=True):
+                self.dynamic = dynamic
                 found = self._exact(order, target, max(1, budget // share), seen)
+                self.dynamic = True
                 if found is not None or self.best >= target:
                     break
             else:
@@ -583,7 +589,12 @@ class _Search:
     def run(self, level: int = 0, score: int = 0, hints: list[int] | None = None) -> None:
         """Explore every choice from objective `level` on, given `score` so far."""
         self._count()
-        key = (level, self.free, self.named & self.relevant[level])
+        remaining = relevant = 0
+        ids, named_at = self.ids, self.named_at
+        for j in range(level, len(ids)):
+            remaining |= ids[j]
+            relevant |= named_at[j]
+        key = (remaining, self.free, self.named & relevant)
         before = self.seen.get(key, -1)
         if before >= score:
             return
@@ -607,6 +618,109 @@ class _Search:
             hints = [0] * (2 * len(self.lists))
         # Points are integers: go on only where the bound allows at least one more point.
         goal = self.best + 1 - _EPSILON
+        if not self.dynamic:
+            self._branch(level, score, hints, goal)
+            return
+        plan = self._plan(level, score + self.price_left - goal, hints)
+        if plan is None:
+            return
+        if isinstance(plan, int):
+            self._swap(level, plan, hints)
+            try:
+                self._branch(level, score, hints, goal)
+            finally:
+                self._swap(level, plan, hints)
+            return
+        for j, value, option in plan:
+            self._swap(level, j, hints)
+            try:
+                self._take(option, 1)
+                cost = option[0] - value
+                self.price_left -= cost
+                child = list(hints)
+                points = score + option[0]
+                if points + self.bound(level + 1, child, goal - points) >= goal:
+                    self.chosen.append(option)
+                    self.run(level + 1, points, child)
+                    self.chosen.pop()
+                    goal = self.best + 1 - _EPSILON
+                self.price_left += cost
+                self._take(option, -1)
+            finally:
+                self._swap(level, j, hints)
+
+    def _swap(self, i: int, j: int, hints: list[int]) -> None:
+        # Exchanges the objectives at levels i and j (and their hints).
+        if i == j:
+            return
+        self.lists[i], self.lists[j] = self.lists[j], self.lists[i]
+        self.reduced[i], self.reduced[j] = self.reduced[j], self.reduced[i]
+        for ints in (self.sizes, self.bonuses, self.named_at, self.ids):
+            ints[i], ints[j] = ints[j], ints[i]
+        hints[2 * i], hints[2 * j] = hints[2 * j], hints[2 * i]
+        hints[2 * i + 1], hints[2 * j + 1] = hints[2 * j + 1], hints[2 * i + 1]
+
+    def _plan(
+        self, level: int, slack: float, hints: list[int]
+    ) -> int | list[tuple[int, float, Option]] | None:
+        """How to branch: on an objective (its level), or on a card value (the children).
+
+        `slack` is the score plus the prices of the free cards, less the goal; with the
+        best reduced values of the objectives left it is the Lagrangian slack. A choice
+        can reach the goal only when it loses at most the slack: an option within the
+        slack of its objective's best reduced value, and no free card priced above it
+        left unused. So either some objective is branched on (its options within the
+        slack, and leaving it empty), or a value whose cards must all be used: every
+        option within the slack that takes such a card, whatever its objective. The
+        fewest children wins. None when no answer here reaches the goal.
+        """
+        free, named, guards = self.free, self.named, self.guards
+        end = len(self.lists)
+        tops = []
+        for j in range(level, end):
+            reduced, k = self.reduced[j], hints[2 * j]
+            size = len(reduced)
+            while k < size:
+                value, option = reduced[k]
+                if value <= 0 or (not option[2] & named and (free - option[6]) & guards == guards):
+                    break
+                k += 1
+            hints[2 * j] = k
+            top = reduced[k][0] if k < size and reduced[k][0] > 0 else 0.0
+            tops.append(top)
+            slack += top
+        if slack < 0:
+            return None
+        cover = [0] * self.slots
+        fewest, best = math.inf, level
+        prefixes = []
+        for j in range(level, end):
+            least = tops[j - level] - slack
+            prefix = []
+            for value, option in itertools.islice(self.reduced[j], hints[2 * j], None):
+                if value < least:
+                    break
+                if not option[2] & named and (free - option[6]) & guards == guards:
+                    prefix.append((j, value, option))
+                    for slot, _ in option[1]:
+                        cover[slot] += 1
+            prefixes.append(prefix)
+            count = len(prefix) + (least <= 0)
+            if count < fewest:
+                fewest, best = count, j
+        prices, mask = self.prices, _GUARD_BIT - 1
+        slot = -1
+        for s in range(self.slots):
+            if prices[s] > slack + _EPSILON and free >> (_FIELD * s) & mask and cover[s] < fewest:
+                fewest, slot = cover[s], s
+        if slot < 0:
+            return best
+        if not fewest:
+            return None
+        return [c for prefix in prefixes for c in prefix if any(s == slot for s, _ in c[2][1])]
+
+    def _branch(self, level: int, score: int, hints: list[int], goal: float) -> None:
+        # Each option of the objective at `level` that may reach `goal`, then none.
         # Options come by reduced value, so the Lagrangian bound of taking one
         # (score + its reduced value + `rest`) only decreases along the list.
         rest = self.lagrangian(level + 1, hints)
@@ -662,9 +776,10 @@ class _Search:
 
 
 _SCAN = 8
+# The budget of each way to search (fewest children first, the static order): budget // share
+_SHARES = (2, 1)
 _NEIGHBOURHOODS = (2, 3, 4, 5)
 _FIRST_BUDGET = 2000
-_SHARES = (1, 4)  # the budget of each order of the objectives: budget // share
 _PRICE_STEPS = 3000
 _PRICE_RATE = 1.0
 _PRICE_OPTIONS = 40
