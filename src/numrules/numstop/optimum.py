@@ -56,7 +56,6 @@ flushes) take about 0.9 s, setup included, and are proven at once.
 from __future__ import annotations
 
 import functools
-import itertools
 import math
 import operator
 import time
@@ -618,36 +617,40 @@ class _Search:
             hints = [0] * (2 * len(self.lists))
         # Points are integers: go on only where the bound allows at least one more point.
         goal = self.best + 1 - _EPSILON
-        if not self.dynamic:
-            self._branch(level, score, hints, goal)
+        context = self._narrow(level, score + self.price_left - goal)
+        if context is None:
             return
-        plan = self._plan(level, score + self.price_left - goal, hints)
-        if plan is None:
-            return
-        if isinstance(plan, int):
-            self._swap(level, plan, hints)
-            try:
-                self._branch(level, score, hints, goal)
-            finally:
+        reduced, lists, plan = context
+        saved = self.reduced, self.lists
+        self.reduced, self.lists = self.reduced[:level] + reduced, self.lists[:level] + lists
+        hints = [0] * (2 * len(self.lists))
+        try:
+            if isinstance(plan, int):
                 self._swap(level, plan, hints)
-            return
-        for j, value, option in plan:
-            self._swap(level, j, hints)
-            try:
-                self._take(option, 1)
-                cost = option[0] - value
-                self.price_left -= cost
-                child = list(hints)
-                points = score + option[0]
-                if points + self.bound(level + 1, child, goal - points) >= goal:
-                    self.chosen.append(option)
-                    self.run(level + 1, points, child)
-                    self.chosen.pop()
-                    goal = self.best + 1 - _EPSILON
-                self.price_left += cost
-                self._take(option, -1)
-            finally:
+                try:
+                    self._branch(level, score, hints, goal)
+                finally:
+                    self._swap(level, plan, hints)
+                return
+            for j, value, option in plan:
                 self._swap(level, j, hints)
+                try:
+                    self._take(option, 1)
+                    cost = option[0] - value
+                    self.price_left -= cost
+                    child = list(hints)
+                    points = score + option[0]
+                    if points + self.bound(level + 1, child, goal - points) >= goal:
+                        self.chosen.append(option)
+                        self.run(level + 1, points, child)
+                        self.chosen.pop()
+                        goal = self.best + 1 - _EPSILON
+                    self.price_left += cost
+                    self._take(option, -1)
+                finally:
+                    self._swap(level, j, hints)
+        finally:
+            self.reduced, self.lists = saved
 
     def _swap(self, i: int, j: int, hints: list[int]) -> None:
         # Exchanges the objectives at levels i and j (and their hints).
@@ -660,64 +663,85 @@ class _Search:
         hints[2 * i], hints[2 * j] = hints[2 * j], hints[2 * i]
         hints[2 * i + 1], hints[2 * j + 1] = hints[2 * j + 1], hints[2 * i + 1]
 
-    def _plan(
-        self, level: int, slack: float, hints: list[int]
-    ) -> int | list[tuple[int, float, Option]] | None:
-        """How to branch: on an objective (its level), or on a card value (the children).
+    def _narrow(
+        self, level: int, slack: float
+    ) -> (
+        tuple[
+            list[list[tuple[float, Option]]],
+            list[list[Option]],
+            int | list[tuple[int, float, Option]],
+        ]
+        | None
+    ):
+        """The options left to the objectives from `level` on, and how to branch.
 
         `slack` is the score plus the prices of the free cards, less the goal; with the
-        best reduced values of the objectives left it is the Lagrangian slack. A choice
-        can reach the goal only when it loses at most the slack: an option within the
-        slack of its objective's best reduced value, and no free card priced above it
-        left unused. So either some objective is branched on (its options within the
-        slack, and leaving it empty), or a value whose cards must all be used: every
-        option within the slack that takes such a card, whatever its objective. The
-        fewest children wins. None when no answer here reaches the goal.
+        best reduced values of the objectives left it is the Lagrangian slack. An answer
+        below this node reaches the goal only if it loses at most the slack: each of its
+        options is within the slack of its objective's best reduced value (the others
+        are dropped for the whole subtree), and no free card priced above the slack is
+        left unused. So either some objective is branched on (its options, and leaving
+        it empty), or a value whose free cards must all be used (every option left that
+        takes such a card, whatever its objective): the fewest children wins. Returns
+        the options left (by reduced value, and by points) and the objective's level or
+        the children; None when no answer here reaches the goal.
         """
         free, named, guards = self.free, self.named, self.guards
         end = len(self.lists)
-        tops = []
+        kept = []
         for j in range(level, end):
-            reduced, k = self.reduced[j], hints[2 * j]
-            size = len(reduced)
-            while k < size:
-                value, option = reduced[k]
-                if value <= 0 or (not option[2] & named and (free - option[6]) & guards == guards):
-                    break
-                k += 1
-            hints[2 * j] = k
-            top = reduced[k][0] if k < size and reduced[k][0] > 0 else 0.0
-            tops.append(top)
-            slack += top
+            here = [
+                item
+                for item in self.reduced[j]
+                if not item[1][2] & named and (free - item[1][6]) & guards == guards
+            ]
+            if here and here[0][0] > 0:
+                slack += here[0][0]
+            kept.append(here)
         if slack < 0:
             return None
+        prices, mask = self.prices, _GUARD_BIT - 1
+        forced = 0  # the fields of the values whose free cards must all be used
+        for slot in range(self.slots):
+            if prices[slot] > slack + _EPSILON and free >> (_FIELD * slot) & mask:
+                forced |= mask << (_FIELD * slot)
         cover = [0] * self.slots
         fewest, best = math.inf, level
-        prefixes = []
-        for j in range(level, end):
-            least = tops[j - level] - slack
-            prefix = []
-            for value, option in itertools.islice(self.reduced[j], hints[2 * j], None):
+        reduced, lists = [], []
+        for j, here in enumerate(kept, level):
+            top = here[0][0] if here and here[0][0] > 0 else 0.0
+            least = top - slack
+            count = len(here)
+            for k, (value, option) in enumerate(here):
                 if value < least:
+                    del here[k:]
+                    count = k
                     break
-                if not option[2] & named and (free - option[6]) & guards == guards:
-                    prefix.append((j, value, option))
+                if option[6] & forced:
                     for slot, _ in option[1]:
                         cover[slot] += 1
-            prefixes.append(prefix)
-            count = len(prefix) + (least <= 0)
+            reduced.append(here)
+            lists.append(sorted((item[1] for item in here), key=lambda o: -o[0]))
+            count += least <= 0
             if count < fewest:
                 fewest, best = count, j
-        prices, mask = self.prices, _GUARD_BIT - 1
-        slot = -1
-        for s in range(self.slots):
-            if prices[s] > slack + _EPSILON and free >> (_FIELD * s) & mask and cover[s] < fewest:
-                fewest, slot = cover[s], s
-        if slot < 0:
-            return best
+        if not self.dynamic:
+            return reduced, lists, level
+        chosen = -1
+        for slot in range(self.slots):
+            if forced >> (_FIELD * slot) & mask and cover[slot] < fewest:
+                fewest, chosen = cover[slot], slot
+        if chosen < 0:
+            return reduced, lists, best
         if not fewest:
             return None
-        return [c for prefix in prefixes for c in prefix if any(s == slot for s, _ in c[2][1])]
+        children = [
+            (j, value, option)
+            for j, here in enumerate(reduced, level)
+            for value, option in here
+            if option[6] >> (_FIELD * chosen) & mask
+        ]
+        return reduced, lists, children
 
     def _branch(self, level: int, score: int, hints: list[int], goal: float) -> None:
         # Each option of the objective at `level` that may reach `goal`, then none.
