@@ -709,7 +709,7 @@ class _Search:
             return None
         prices, mask = self.prices, _GUARD_BIT - 1
         forced = 0  # the fields of the values whose free cards must all be used
-        for slot in range(self.slots):
+        for slot in range(self.slots if self.dynamic else 0):
             if prices[slot] > slack + _EPSILON and free >> (_FIELD * slot) & mask:
                 forced |= mask << (_FIELD * slot)
         cover = [0] * self.slots
