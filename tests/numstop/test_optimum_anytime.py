@@ -37,6 +37,12 @@ SLOW_40 = (
     " RB11 RB14 RB16 SH0 SH2 SH7 SH10 SH16 Y0 Y3 Y5 Y7 Y9 Y10 Y14 Y16"
 )
 
+# A 30-card collection (seed 0, 30 cards, draw 68 of the benchmark) with a long proof.
+HARD_30 = (
+    "SH16 B0 Y8 RB12 G10 Y13 R16 R8 Y7 Y0 Y10 G6 RB10 G5 SH6 B1 G2 R5 Y1 SH9 SH14 RB7 B5"
+    " RB14 R14 G16 B12 G3 R13 Y3"
+)
+
 
 def _check_valid(
     found: ns.ValidationSearch, collection: Sequence[NumCard], objectives: set[Objective]
@@ -214,6 +220,37 @@ def test_the_exact_passes_alone_with_tiny_budgets_find_the_optimum(
     assert found.proven
     _check_valid(found, collection, objectives)
     assert found.points == _reference_best(_reference(collection, [o.value for o in objectives]))
+
+
+@pytest.mark.parametrize("dynamic", [True, False])
+@settings(deadline=None, max_examples=40)
+@given(collections(max_size=11), objective_sets)
+def test_each_way_to_branch_alone_finds_the_optimum(
+    dynamic: bool, collection: list[FamilyCard], objectives: set[Objective]
+) -> None:
+    # Branching on the fewest children (an objective, or a card value that must be used)
+    # and branching in the fixed order are each exact on their own.
+    with (
+        mock.patch.object(optimum, "_NEIGHBOURHOODS", ()),
+        mock.patch.object(optimum, "_FIRST_BUDGET", 1),
+        mock.patch.object(optimum, "_WAYS", ((dynamic, 1),)),
+    ):
+        found = ns.search_validation(collection, objectives)
+    assert found.proven
+    _check_valid(found, collection, objectives)
+    assert found.points == _reference_best(_reference(collection, [o.value for o in objectives]))
+
+
+@pytest.mark.parametrize("dynamic", [True, False])
+def test_each_way_to_branch_alone_proves_a_hard_collection(dynamic: bool) -> None:
+    # A 30-card collection whose proof takes thousands of nodes: both ways agree with
+    # the full search.
+    collection = ns.parse_cards(HARD_30)
+    with mock.patch.object(optimum, "_WAYS", ((dynamic, 1),)):
+        found = ns.search_validation(collection)
+    assert found.proven
+    _check_valid(found, collection, set(ns.OBJECTIVES))
+    assert found.points == ns.search_validation(collection).points
 
 
 @settings(deadline=None, max_examples=5)

@@ -30,27 +30,34 @@ answer, so it can stop at any node (`search_validation`'s time and node limits):
    a second, and an answer that reaches the root bound is proven at once.
 5. The depth-first branch and bound, looking for any better answer, to the end. The
    bound of a node is the smallest of the three above for the objectives left (the
-   Lagrangian with the root prices), computed lazily, cheapest first; the options of a
-   level come by decreasing Lagrangian value, so the first whose bound falls short ends
-   the level; a table of explored positions (same level, same cards left, same named
-   cards among those the objectives left may name, reached with no more points) cuts
-   the permutations that lead to the same position; the last two objectives are an
-   exact scan. Two orders of the objectives (the highest best Lagrangian value first;
-   fewest options first) take turns on a doubling node budget, the second with a
-   quarter of it: on some collections one is a hundred times faster than the other. A
-   pass cut by its budget keeps its table, so its next turn goes on where it stopped.
+   Lagrangian with the root prices), computed lazily, cheapest first. An answer below
+   a node loses at most the slack between its Lagrangian bound and the goal, so an
+   option whose reduced value is further below its objective's best than the slack is
+   dropped for the whole subtree, and no free card priced above the slack can stay
+   unused. A node branches on an objective (each option left, then leaving it empty)
+   or on a card value whose free cards must all be used (every option left that takes
+   one, whatever its objective). The options of an objective come by decreasing
+   Lagrangian value, so the first whose bound falls short ends it; a table of explored
+   positions (same objectives left, same cards left, same named cards among those the
+   objectives left may name, reached with no more points) cuts the permutations that
+   lead to the same position; the last two objectives are an exact scan. Two ways to
+   choose what to branch on take turns on a doubling node budget: whatever has the
+   fewest children, with half the budget, and the objectives in a fixed order (the
+   highest best Lagrangian value first). On most hard collections the first is five
+   to ten times faster, on a few the second. A pass cut by its budget keeps its table,
+   so its next turn goes on where it stopped.
 
 Finally the anonymous options get concrete cards, lowest in canonical order first.
 
-Cost (docs/performance.md, on this project's 2-core machine): a few milliseconds for 10
-cards, tens of milliseconds for 20, a few tenths of a second for most collections of 30
-to 40 cards (about 0.15 s of it to set up the options and the prices). About one in ten
-collections of 30 to 40 cards takes more than a second to be *proven* optimal, and a few
-in several hundred take 5 to 15 s: the root bound is then within a point or two of the
-optimum but the bounds inside the tree are weak, every option of an objective looking
-alike to them. Within a one-second limit the answer on every such collection known so
-far is within 1% of the optimum. All 102 family cards (43,000 options, most of them
-flushes) take about 0.9 s, setup included, and are proven at once.
+Cost (docs/performance.md, on this project's 2-core machine, in CPU time): a few
+milliseconds for 10 cards, tens of milliseconds for 20, a few tenths of a second for
+most collections of 30 to 40 cards (about 0.15 s of it to set up the options and the
+prices). A few collections in a hundred of 30 to 40 cards take more than a second to be
+*proven* optimal, the slowest known about 3 s: the root bound is then within a point or
+a few of the optimum, and the bounds inside the tree cannot see the last points are out
+of reach. Within a one-second limit the answer on every such collection known so far is
+within 1% of the optimum. All 102 family cards (43,000 options, most of them flushes)
+take about 0.9 s, setup included, and are proven at once.
 """
 
 from __future__ import annotations
@@ -272,6 +279,7 @@ class _Search:
         self.named = 0
         self.chosen: list[Option] = []
         self.seen: dict[tuple[int, int, int], int] = {}
+        self.dynamic = True
         lists = list(options.by_objective.values())
         self.best, self.best_chosen = self._greedy(lists)
         self.prices = self._prices(lists)
@@ -302,9 +310,8 @@ class _Search:
         self.bonuses = [self.all_bonuses[j] for j in levels]
         # The named cards that still matter from each level on: those that options of
         # the objectives left name (positions differing in the others are the same).
-        self.relevant = [0] * (len(levels) + 1)
-        for i in range(len(levels) - 1, -1, -1):
-            self.relevant[i] = self.relevant[i + 1] | self.all_named[levels[i]]
+        self.named_at = [self.all_named[j] for j in levels]
+        self.ids = [1 << j for j in levels]
 
     def _count(self, nodes: int = 1) -> None:
         # Counts the work done; stops the search at the node limit or the deadline.
@@ -323,10 +330,11 @@ class _Search:
         """
         self.upper = math.floor(self.root_bound + _EPSILON)
         levels = range(len(self.all_lists))
-        # Two orders of the objectives: the highest best Lagrangian value first, the
-        # fewest options first. Each is sometimes far faster than the other: they take
-        # turns, the second with a quarter of the nodes (it is the faster one more rarely).
-        orders = [sorted(levels, key=lambda j: -self.all_reduced[j][0][0]), list(levels)]
+        # Two ways to branch: on whatever has the fewest children, or on the objectives
+        # in a fixed order (the highest best Lagrangian value first). Each is sometimes
+        # far faster than the other: they take turns, the first with half the nodes.
+        order = sorted(levels, key=lambda j: -self.all_reduced[j][0][0])
+        orders = [(order, dynamic) for dynamic, _ in _WAYS]
         self.seens: list[dict[tuple[int, int, int], int]] = [{} for _ in orders]
         self.seen_target = self.upper
         try:
@@ -341,7 +349,9 @@ class _Search:
             return False
         return True
 
-    def _passes(self, orders: list[list[int]], budget: int, rounds: int | None, step: int) -> None:
+    def _passes(
+        self, orders: list[tuple[list[int], bool]], budget: int, rounds: int | None, step: int
+    ) -> None:
         # Passes of the branch and bound until the answer is proven (or `rounds` turns
         # of the orders were cut by their budget, which doubles at each turn).
         while self.best < self.upper and rounds != 0:
@@ -352,8 +362,10 @@ class _Search:
                 self.seens = [{} for _ in orders]
             self.seen_target = target
             found = None
-            for order, seen, share in zip(orders, self.seens, _SHARES, strict=True):
+            for (order, dynamic), seen, (_, share) in zip(orders, self.seens, _WAYS, strict=True):
+                self.dynamic = dynamic
                 found = self._exact(order, target, max(1, budget // share), seen)
+                self.dynamic = True
                 if found is not None or self.best >= target:
                     break
             else:
@@ -583,7 +595,12 @@ class _Search:
     def run(self, level: int = 0, score: int = 0, hints: list[int] | None = None) -> None:
         """Explore every choice from objective `level` on, given `score` so far."""
         self._count()
-        key = (level, self.free, self.named & self.relevant[level])
+        remaining = relevant = 0
+        ids, named_at = self.ids, self.named_at
+        for j in range(level, len(ids)):
+            remaining |= ids[j]
+            relevant |= named_at[j]
+        key = (remaining, self.free, self.named & relevant)
         before = self.seen.get(key, -1)
         if before >= score:
             return
@@ -607,6 +624,134 @@ class _Search:
             hints = [0] * (2 * len(self.lists))
         # Points are integers: go on only where the bound allows at least one more point.
         goal = self.best + 1 - _EPSILON
+        context = self._narrow(level, score + self.price_left - goal)
+        if context is None:
+            return
+        reduced, lists, plan = context
+        saved = self.reduced, self.lists
+        self.reduced, self.lists = self.reduced[:level] + reduced, self.lists[:level] + lists
+        hints = [0] * (2 * len(self.lists))
+        try:
+            if isinstance(plan, int):
+                self._swap(level, plan, hints)
+                try:
+                    self._branch(level, score, hints, goal)
+                finally:
+                    self._swap(level, plan, hints)
+                return
+            for j, value, option in plan:
+                self._swap(level, j, hints)
+                try:
+                    self._take(option, 1)
+                    cost = option[0] - value
+                    self.price_left -= cost
+                    child = list(hints)
+                    points = score + option[0]
+                    if points + self.bound(level + 1, child, goal - points) >= goal:
+                        self.chosen.append(option)
+                        self.run(level + 1, points, child)
+                        self.chosen.pop()
+                        goal = self.best + 1 - _EPSILON
+                    self.price_left += cost
+                    self._take(option, -1)
+                finally:
+                    self._swap(level, j, hints)
+        finally:
+            self.reduced, self.lists = saved
+
+    def _swap(self, i: int, j: int, hints: list[int]) -> None:
+        # Exchanges the objectives at levels i and j (and their hints).
+        if i == j:
+            return
+        self.lists[i], self.lists[j] = self.lists[j], self.lists[i]
+        self.reduced[i], self.reduced[j] = self.reduced[j], self.reduced[i]
+        for ints in (self.sizes, self.bonuses, self.named_at, self.ids):
+            ints[i], ints[j] = ints[j], ints[i]
+        hints[2 * i], hints[2 * j] = hints[2 * j], hints[2 * i]
+        hints[2 * i + 1], hints[2 * j + 1] = hints[2 * j + 1], hints[2 * i + 1]
+
+    def _narrow(
+        self, level: int, slack: float
+    ) -> (
+        tuple[
+            list[list[tuple[float, Option]]],
+            list[list[Option]],
+            int | list[tuple[int, float, Option]],
+        ]
+        | None
+    ):
+        """The options left to the objectives from `level` on, and how to branch.
+
+        `slack` is the score plus the prices of the free cards, less the goal; with the
+        best reduced values of the objectives left it is the Lagrangian slack. An answer
+        below this node reaches the goal only if it loses at most the slack: each of its
+        options is within the slack of its objective's best reduced value (the others
+        are dropped for the whole subtree), and no free card priced above the slack is
+        left unused. So either some objective is branched on (its options, and leaving
+        it empty), or a value whose free cards must all be used (every option left that
+        takes such a card, whatever its objective): the fewest children wins. Returns
+        the options left (by reduced value, and by points) and the objective's level or
+        the children; None when no answer here reaches the goal.
+        """
+        free, named, guards = self.free, self.named, self.guards
+        end = len(self.lists)
+        kept = []
+        for j in range(level, end):
+            here = [
+                item
+                for item in self.reduced[j]
+                if not item[1][2] & named and (free - item[1][6]) & guards == guards
+            ]
+            if here and here[0][0] > 0:
+                slack += here[0][0]
+            kept.append(here)
+        if slack < 0:
+            return None
+        prices, mask = self.prices, _GUARD_BIT - 1
+        forced = 0  # the fields of the values whose free cards must all be used
+        for slot in range(self.slots if self.dynamic else 0):
+            if prices[slot] > slack + _EPSILON and free >> (_FIELD * slot) & mask:
+                forced |= mask << (_FIELD * slot)
+        cover = [0] * self.slots
+        fewest, best = math.inf, level
+        reduced, lists = [], []
+        for j, here in enumerate(kept, level):
+            top = here[0][0] if here and here[0][0] > 0 else 0.0
+            least = top - slack
+            count = len(here)
+            for k, (value, option) in enumerate(here):
+                if value < least:
+                    del here[k:]
+                    count = k
+                    break
+                if option[6] & forced:
+                    for slot, _ in option[1]:
+                        cover[slot] += 1
+            reduced.append(here)
+            lists.append(sorted((item[1] for item in here), key=lambda o: -o[0]))
+            count += least <= 0
+            if count < fewest:
+                fewest, best = count, j
+        if not self.dynamic:
+            return reduced, lists, level
+        chosen = -1
+        for slot in range(self.slots):
+            if forced >> (_FIELD * slot) & mask and cover[slot] < fewest:
+                fewest, chosen = cover[slot], slot
+        if chosen < 0:
+            return reduced, lists, best
+        if not fewest:
+            return None
+        children = [
+            (j, value, option)
+            for j, here in enumerate(reduced, level)
+            for value, option in here
+            if option[6] >> (_FIELD * chosen) & mask
+        ]
+        return reduced, lists, children
+
+    def _branch(self, level: int, score: int, hints: list[int], goal: float) -> None:
+        # Each option of the objective at `level` that may reach `goal`, then none.
         # Options come by reduced value, so the Lagrangian bound of taking one
         # (score + its reduced value + `rest`) only decreases along the list.
         rest = self.lagrangian(level + 1, hints)
@@ -662,9 +807,11 @@ class _Search:
 
 
 _SCAN = 8
+# The ways to branch that take turns (fewest children first, or the fixed order of the
+# objectives), each with its share of a turn's budget: budget // share.
+_WAYS = ((True, 2), (False, 1))
 _NEIGHBOURHOODS = (2, 3, 4, 5)
 _FIRST_BUDGET = 2000
-_SHARES = (1, 4)  # the budget of each order of the objectives: budget // share
 _PRICE_STEPS = 3000
 _PRICE_RATE = 1.0
 _PRICE_OPTIONS = 40
