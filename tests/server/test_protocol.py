@@ -151,7 +151,10 @@ def test_every_game_opens_with_a_view_and_actions(tmp_path: Path, game: str) -> 
             while not update["actions"] and not update["over"]:
                 update = receive_until(ws, "update")
             assert g.title in lines_text(update)
-            assert update["view"]["scores"] == [0] * g.min_players
+            # The bots may have scored already (a Num Wars trick won before seat 0's turn).
+            scores = update["view"]["scores"]
+            assert len(scores) == g.min_players
+            assert all(type(score) is int for score in scores)
             table = numrules.get_game(game)
             for action in update["actions"]:
                 assert table.parse_action(action, seat=0).seat == 0
