@@ -203,6 +203,36 @@ class RecordFileError(click.ClickException if click is not None else Exception):
     exit_code = 2
 
 
+def _parallel_options(command: Any) -> Any:
+    # --workers, --backend and --address: where the games of simulate and tournament run.
+    options = [
+        click.option(
+            "--workers",
+            "-j",
+            default=None,
+            type=click.IntRange(min=1),
+            help="Processes playing games side by side (default: every core; 1: no pool). "
+            "The results do not depend on it.",
+        ),
+        click.option(
+            "--backend",
+            type=click.Choice(BACKENDS),
+            default="processes",
+            show_default=True,
+            help="Local processes, or Ray tasks (needs numrules[ray]).",
+        ),
+        click.option(
+            "--address",
+            default=None,
+            help="With --backend ray: the address of an existing Ray cluster (e.g. auto, or "
+            "ray://head:10001). Without it, a local Ray with --workers CPUs is started.",
+        ),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
 def _build() -> Any:
     @click.group(context_settings={"help_option_names": ["-h", "--help"]})
     @click.version_option(package_name="numrules")
@@ -271,27 +301,7 @@ def _build() -> Any:
         help='A JSON file of Config options, e.g. {"mode": "discovery", "max_rounds": 5}; '
         "--option values override it.",
     )
-    @click.option(
-        "--workers",
-        "-j",
-        default=None,
-        type=click.IntRange(min=1),
-        help="Processes playing games side by side (default: every core; 1: no pool). "
-        "The results do not depend on it.",
-    )
-    @click.option(
-        "--backend",
-        type=click.Choice(BACKENDS),
-        default="processes",
-        show_default=True,
-        help="Local processes, or Ray tasks (needs numrules[ray]).",
-    )
-    @click.option(
-        "--address",
-        default=None,
-        help="With --backend ray: the address of an existing Ray cluster (e.g. auto, or "
-        "ray://head:10001). Without it, a local Ray with --workers CPUs is started.",
-    )
+    @_parallel_options
     @click.option(
         "--json",
         "as_json",
@@ -454,26 +464,7 @@ def _build() -> Any:
         "(--bots heuristic --field random: one heuristic bot against random ones).",
     )
     @click.option("--seed", "-s", default=0, show_default=True, type=int, help="Tournament seed.")
-    @click.option(
-        "--workers",
-        "-j",
-        default=None,
-        type=click.IntRange(min=1),
-        help="Processes playing games side by side (default: every core; 1: no pool). "
-        "The results do not depend on it.",
-    )
-    @click.option(
-        "--backend",
-        type=click.Choice(BACKENDS),
-        default="processes",
-        show_default=True,
-        help="Local processes, or Ray tasks (needs numrules[ray]).",
-    )
-    @click.option(
-        "--address",
-        default=None,
-        help="With --backend ray: the address of an existing Ray cluster (e.g. auto).",
-    )
+    @_parallel_options
     @click.option(
         "--json",
         "json_path",
