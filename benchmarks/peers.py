@@ -1,9 +1,9 @@
 """numrules beside OpenSpiel and RLCard, on the same loop, as ratios (not run in CI).
 
 Usage (the peers go in a scratch virtual environment, never in the project's):
-    python3 -m venv /work/peers-venv
-    /work/peers-venv/bin/pip install open-spiel rlcard -e .
-    /work/peers-venv/bin/python benchmarks/peers.py [--seconds S] [--rounds R]
+    python3 -m venv ../peers-venv
+    ../peers-venv/bin/pip install open-spiel rlcard -e .
+    ../peers-venv/bin/python benchmarks/peers.py [--seconds S] [--rounds R]
 
 Every game, numrules' and the peers', is played with the same loop: list the legal
 actions, pick one uniformly, apply it, until the game ends. Only player decisions are
