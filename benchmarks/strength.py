@@ -8,8 +8,8 @@ It calls `numrules.tournament.play_tournament`, like `numrules tournament`, but 
 rules given by `--set` (for example `--set max_rounds=1`, a Stack Attack or Num Stop
 game of one round; `--set rounds=1` for Num Bounce or Num Wars), so that a search bot
 can be measured over enough games on a small machine. It prints the same table as the
-command, plus the total CPU time of the run. A value that reads as an int is passed as
-one.
+command, plus the wall time of the run (and its CPU time with one worker). A value
+that reads as an int is passed as one.
 """
 
 from __future__ import annotations
@@ -66,7 +66,10 @@ def main(argv: list[str] | None = None) -> None:
     cpu = time.process_time() - started
     Console(width=100).print(render_tournament(result))
     settings = ", ".join(f"{k}={v}" for k, v in options.items()) or "default rules"
-    print(f"{game.title}, {settings}; wall {result.seconds:.0f} s, CPU (this process) {cpu:.0f} s")
+    line = f"{game.title}, {settings}; wall {result.seconds:.0f} s"
+    if args.workers == 1:  # the games ran in this process
+        line += f", CPU {cpu:.0f} s"
+    print(line)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
             out.write(result.to_json())
