@@ -173,7 +173,8 @@ def replay_lines(record: GameRecord, seat: int | None = None) -> Iterator[str]:
 def _simulation_config(
     game: Game, players: int | None, options: Sequence[str], config_file: Path | None
 ) -> Any:
-    # The Config of `simulate`: the JSON file's options, then --option, then --players.
+    # The Config of simulate and tournament: the JSON file's options, then --option,
+    # then --players.
     values: dict[str, object] = {}
     try:
         if config_file is not None:
@@ -201,6 +202,32 @@ class RecordFileError(click.ClickException if click is not None else Exception):
     """A record file that cannot be read or replayed (exit code 2)."""
 
     exit_code = 2
+
+
+def _rule_options(command: Any) -> Any:
+    # --option and --config: the rules (Config) of the games simulate and tournament play.
+    options = [
+        click.option(
+            "--option",
+            "-o",
+            "options",
+            multiple=True,
+            metavar="NAME=VALUE",
+            help="Set a rule of the game's Config (repeatable): --option mode=DISCOVERY "
+            "--option target_wins=3. An unknown name lists the options.",
+        ),
+        click.option(
+            "--config",
+            "config_file",
+            type=click.Path(exists=True, dir_okay=False, path_type=Path),
+            default=None,
+            help='A JSON file of Config options, e.g. {"mode": "discovery", "max_rounds": 5}; '
+            "--option values override it.",
+        ),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
 
 
 def _parallel_options(command: Any) -> Any:
@@ -284,23 +311,7 @@ def _build() -> Any:
         help=f"Comma-separated bot per seat, or one for all ({', '.join(sorted(BOTS))}, "
         "a game's own bots such as heuristic, or an import path package.module:Factory).",
     )
-    @click.option(
-        "--option",
-        "-o",
-        "options",
-        multiple=True,
-        metavar="NAME=VALUE",
-        help="Set a rule of the game's Config (repeatable): --option mode=DISCOVERY "
-        "--option target_wins=3. An unknown name lists the options.",
-    )
-    @click.option(
-        "--config",
-        "config_file",
-        type=click.Path(exists=True, dir_okay=False, path_type=Path),
-        default=None,
-        help='A JSON file of Config options, e.g. {"mode": "discovery", "max_rounds": 5}; '
-        "--option values override it.",
-    )
+    @_rule_options
     @_parallel_options
     @click.option(
         "--json",
@@ -464,6 +475,7 @@ def _build() -> Any:
         "(--bots heuristic --field random: one heuristic bot against random ones).",
     )
     @click.option("--seed", "-s", default=0, show_default=True, type=int, help="Tournament seed.")
+    @_rule_options
     @_parallel_options
     @click.option(
         "--json",
@@ -479,6 +491,8 @@ def _build() -> Any:
         players: int | None,
         field: str | None,
         seed: int,
+        options: tuple[str, ...],
+        config_file: Path | None,
         workers: int | None,
         backend: str,
         address: str | None,
@@ -489,11 +503,8 @@ def _build() -> Any:
 
         g = get_game(game)
         names = [name.strip() for name in bots.split(",") if name.strip()]
-        seats = players if players is not None else g.min_players
-        try:
-            g.Config(players=seats)
-        except NumrulesError as exc:
-            raise click.BadParameter(str(exc), param_hint="--players") from None
+        config = _simulation_config(g, players, options, config_file)
+        seats = config.players
         try:
             check_backend(backend, workers or 1, address)
         except ConfigError as exc:
@@ -510,6 +521,7 @@ def _build() -> Any:
                     games=count,
                     players=seats,
                     seed=seed,
+                    config=config,
                     field=field,
                     workers=workers if workers is not None else default_workers(),
                     backend=backend,  # type: ignore[arg-type]

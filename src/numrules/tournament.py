@@ -15,7 +15,8 @@ The result gives, for each bot: wins (a win shared by k seats counts 1/k), the w
 rate per seat-game with its 95% Wilson interval, the mean final score with its 95%
 interval, and a multiplayer rating with its uncertainty, from the Plackett-Luce model
 of `openskill` (each game ranks the seats by score; a bot that plays several seats of
-one game is rated from the mean of those seats' updates), and its mean thinking time.
+one game is rated from the mean of those seats' updates), and its mean thinking time
+(CPU time of the process, so that other jobs on the machine do not inflate it).
 Everything but the thinking times is reproducible from the seed: cycle c is dealt from
 `derive_seed(seed, "deal", c)`, and the bot of seat s in game k of cycle c is built by
 `make_bot(name, derive_seed(seed, "bot", c, k, s), game)`, so any game can be replayed
@@ -81,7 +82,7 @@ class BotStanding:
     sigma: float
     """The rating's uncertainty (its standard deviation)."""
     seconds_per_decision: float
-    """Mean thinking time per decision it was asked."""
+    """Mean thinking time per decision it was asked (CPU time, `time.process_time`)."""
 
     @property
     def win_rate(self) -> float:
@@ -125,7 +126,7 @@ class TournamentResult:
 
 
 class _Timed:
-    # Wraps a bot to measure its thinking time.
+    # Wraps a bot to measure its thinking time (CPU time: a busy machine does not inflate it).
     __slots__ = ("bot", "decisions", "seconds")
 
     def __init__(self, bot: Any) -> None:
@@ -139,11 +140,11 @@ class _Timed:
         return getattr(self.bot, "needs_observation", True) is not False
 
     def act(self, observation: Any, actions: Sequence[Any], optional: bool) -> Any | None:
-        started = time.perf_counter()
+        started = time.process_time()
         try:
             return self.bot.act(observation, actions, optional)
         finally:
-            self.seconds += time.perf_counter() - started
+            self.seconds += time.process_time() - started
             self.decisions += 1
 
 

@@ -145,3 +145,17 @@ def test_against_a_field_each_game_seats_one_bot_among_field_bots() -> None:
     )
     with pytest.raises(numrules.ConfigError, match="field"):
         play_tournament("stackattack", ["random"], field="random", games=2, players=2)
+
+
+def test_the_command_plays_the_rules_its_options_set(tmp_path: Path) -> None:
+    out = tmp_path / "results.json"
+    args = ["tournament", "stackattack", "-b", "random,first", "-n", "2", "-p", "2", "-j", "1"]
+    run = CliRunner().invoke(_build(), [*args, "--option", "max_rounds=1", "--json", str(out)])
+    assert run.exit_code == 0, run.output
+    config = numrules.get_game("stackattack").Config(players=2, max_rounds=1)
+    bots = ["random", "first"]
+    expected = play_tournament("stackattack", bots, games=2, players=2, config=config)
+    assert json.loads(out.read_text())["games"] == json.loads(expected.to_json())["games"]
+    bad = CliRunner().invoke(_build(), [*args, "--option", "max_round=1"])
+    assert bad.exit_code == 2
+    assert "max_rounds (int 1..100000 or none)" in bad.output
