@@ -41,6 +41,7 @@ from numrules.core.errors import ConfigError
 from numrules.core.game import Game, resolve_game
 from numrules.core.match import play_match
 from numrules.core.rng import derive_seed
+from numrules.core.serialization import dumps
 from numrules.core.stats import mean_interval, wilson_interval
 from numrules.parallel import Backend, check_backend, run_tasks
 
@@ -109,6 +110,8 @@ class TournamentResult:
     """One per bot, in the order the bots were given, then the field's."""
     games: tuple[TournamentGame, ...]
     seconds: float
+    config: Any = None
+    """The game's `Config` every game was played with."""
 
     @property
     def fair_share(self) -> float:
@@ -116,8 +119,10 @@ class TournamentResult:
         return 1 / self.players
 
     def to_json(self) -> str:
-        """The result as a JSON document (standings, games and settings)."""
-        document = attrs.asdict(self, recurse=True)
+        """The result as a JSON document (standings, games and settings, the rules included)."""
+        document = attrs.asdict(self, recurse=True, filter=lambda a, _: a.name != "config")
+        if self.config is not None:
+            document["config"] = json.loads(dumps(self.config))["data"]
         for standing, row in zip(self.standings, document["standings"], strict=True):
             row["win_rate"] = standing.win_rate
             row["ordinal"] = standing.ordinal
@@ -256,6 +261,7 @@ def play_tournament(
         standings=standings,
         games=tuple(played_games),
         seconds=time.perf_counter() - started,
+        config=config,
     )
 
 

@@ -155,7 +155,9 @@ def test_the_command_plays_the_rules_its_options_set(tmp_path: Path) -> None:
     config = numrules.get_game("stackattack").Config(players=2, max_rounds=1)
     bots = ["random", "first"]
     expected = play_tournament("stackattack", bots, games=2, players=2, config=config)
-    assert json.loads(out.read_text())["games"] == json.loads(expected.to_json())["games"]
+    document = json.loads(out.read_text())
+    assert document["games"] == json.loads(expected.to_json())["games"]
+    assert document["config"]["max_rounds"] == 1
     bad = CliRunner().invoke(_build(), [*args, "--option", "max_round=1"])
     assert bad.exit_code == 2
     assert "max_rounds (int 1..100000 or none)" in bad.output
