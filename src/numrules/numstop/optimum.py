@@ -285,6 +285,10 @@ class _Search:
         self.best, self.best_chosen = self._greedy(lists)
         self.prices = self._prices(lists)
         self.price_left = self._cost(((slot, a) for slot, a in enumerate(self.avail)))
+        # The value slots by decreasing price (ties by slot), with their prices.
+        self.by_price = sorted(
+            ((self.prices[slot], slot) for slot in range(self.slots)), key=lambda x: -x[0]
+        )
         reduced = [
             sorted(((o[0] - self._cost(o[1]), o) for o in lst), key=lambda x: -x[0])
             for lst in lists
@@ -709,8 +713,11 @@ class _Search:
             return
         self.lists[i], self.lists[j] = self.lists[j], self.lists[i]
         self.reduced[i], self.reduced[j] = self.reduced[j], self.reduced[i]
-        for ints in (self.sizes, self.bonuses, self.named_at, self.ids):
-            ints[i], ints[j] = ints[j], ints[i]
+        sizes, bonuses, named_at, ids = self.sizes, self.bonuses, self.named_at, self.ids
+        sizes[i], sizes[j] = sizes[j], sizes[i]
+        bonuses[i], bonuses[j] = bonuses[j], bonuses[i]
+        named_at[i], named_at[j] = named_at[j], named_at[i]
+        ids[i], ids[j] = ids[j], ids[i]
         hints[2 * i], hints[2 * j] = hints[2 * j], hints[2 * i]
         hints[2 * i + 1], hints[2 * j + 1] = hints[2 * j + 1], hints[2 * i + 1]
 
@@ -755,11 +762,16 @@ class _Search:
             tops.append(top)
         if slack < 0:
             return None
-        prices, mask = self.prices, _GUARD_BIT - 1
+        mask = _GUARD_BIT - 1
         forced = 0  # the fields of the values whose free cards must all be used
-        for slot in range(self.slots if self.dynamic else 0):
-            if prices[slot] > slack + _EPSILON and free >> (_FIELD * slot) & mask:
-                forced |= mask << (_FIELD * slot)
+        forced_slots = []
+        if self.dynamic:
+            for price, slot in self.by_price:
+                if price <= slack + _EPSILON:
+                    break
+                if free >> (_FIELD * slot) & mask:
+                    forced |= mask << (_FIELD * slot)
+                    forced_slots.append(slot)
         cover = [0] * self.slots
         fewest, best = math.inf, level
         reduced, lists = [], []
@@ -791,8 +803,8 @@ class _Search:
         if not self.dynamic:
             return reduced, lists, level
         chosen = -1
-        for slot in range(self.slots):
-            if forced >> (_FIELD * slot) & mask and cover[slot] < fewest:
+        for slot in sorted(forced_slots):
+            if cover[slot] < fewest:
                 fewest, chosen = cover[slot], slot
         if chosen < 0:
             return reduced, lists, best
