@@ -824,6 +824,12 @@ class _Search:
         # (score + its reduced value + `rest`) only decreases along the list.
         rest = self.lagrangian(level + 1, hints)
         guards, bound, chosen = self.guards, self.bound, self.chosen
+        # A child already explored with as many points is skipped before its bound.
+        remaining = relevant = 0
+        ids, named_at, seen = self.ids, self.named_at, self.seen
+        for j in range(level + 1, len(ids)):
+            remaining |= ids[j]
+            relevant |= named_at[j]
         for value, option in self.reduced[level]:
             if score + value + rest < goal:
                 break
@@ -835,7 +841,10 @@ class _Search:
             cost = points - value  # the prices of its cards
             self.price_left -= cost
             child = list(hints)
-            if score + points + bound(level + 1, child, goal - score - points) >= goal:
+            if (
+                seen.get((remaining, self.free, self.named & relevant), -1) < score + points
+                and score + points + bound(level + 1, child, goal - score - points) >= goal
+            ):
                 chosen.append(option)
                 self.run(level + 1, score + points, child)
                 chosen.pop()
@@ -843,7 +852,10 @@ class _Search:
             self.price_left += cost
             self.free += option[6]
             self.named ^= option[2]
-        if score + self.bound(level + 1, list(hints), goal - score) >= goal:
+        if (
+            seen.get((remaining, self.free, self.named & relevant), -1) < score
+            and score + self.bound(level + 1, list(hints), goal - score) >= goal
+        ):
             self.run(level + 1, score, hints)
 
     def _last_two(self, level: int, score: int) -> None:
