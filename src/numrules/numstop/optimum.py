@@ -841,10 +841,9 @@ class _Search:
             cost = points - value  # the prices of its cards
             self.price_left -= cost
             child = list(hints)
-            if (
-                seen.get((remaining, self.free, self.named & relevant), -1) < score + points
-                and score + points + bound(level + 1, child, goal - score - points) >= goal
-            ):
+            if seen.get((remaining, self.free, self.named & relevant), -1) >= score + points:
+                self._count()  # explored: counted as the node it was, without its bound
+            elif score + points + bound(level + 1, child, goal - score - points) >= goal:
                 chosen.append(option)
                 self.run(level + 1, score + points, child)
                 chosen.pop()
@@ -852,10 +851,9 @@ class _Search:
             self.price_left += cost
             self.free += option[6]
             self.named ^= option[2]
-        if (
-            seen.get((remaining, self.free, self.named & relevant), -1) < score
-            and score + self.bound(level + 1, list(hints), goal - score) >= goal
-        ):
+        if seen.get((remaining, self.free, self.named & relevant), -1) >= score:
+            self._count()
+        elif score + self.bound(level + 1, list(hints), goal - score) >= goal:
             self.run(level + 1, score, hints)
 
     def _last_two(self, level: int, score: int) -> None:
