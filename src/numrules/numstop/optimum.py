@@ -53,11 +53,11 @@ Cost (docs/performance.md, on this project's 2-core machine, in CPU time): a few
 milliseconds for 10 cards, tens of milliseconds for 20, a few tenths of a second for
 most collections of 30 to 40 cards (about 0.15 s of it to set up the options and the
 prices). A few collections in a hundred of 30 to 40 cards take more than a second to be
-*proven* optimal, the slowest known about 3 s: the root bound is then within a point or
-a few of the optimum, and the bounds inside the tree cannot see the last points are out
-of reach. Within a one-second limit the answer on every such collection known so far is
-within 1% of the optimum. All 102 family cards (43,000 options, most of them flushes)
-take about 0.9 s, setup included, and are proven at once.
+*proven* optimal, the slowest known a little under 2 s: the root bound is then within a
+point or a few of the optimum, and the bounds inside the tree cannot see the last points
+are out of reach. Within a one-second limit the answer on every such collection known so
+far is within 1% of the optimum. All 102 family cards (43,000 options, most of them
+flushes) take about 0.6 s, setup included, and are proven at once.
 """
 
 from __future__ import annotations
