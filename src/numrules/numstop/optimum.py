@@ -53,11 +53,11 @@ Cost (docs/performance.md, on this project's 2-core machine, in CPU time): a few
 milliseconds for 10 cards, tens of milliseconds for 20, a few tenths of a second for
 most collections of 30 to 40 cards (about 0.15 s of it to set up the options and the
 prices). A few collections in a hundred of 30 to 40 cards take more than a second to be
-*proven* optimal, the slowest known about 3 s: the root bound is then within a point or
-a few of the optimum, and the bounds inside the tree cannot see the last points are out
-of reach. Within a one-second limit the answer on every such collection known so far is
-within 1% of the optimum. All 102 family cards (43,000 options, most of them flushes)
-take about 0.9 s, setup included, and are proven at once.
+*proven* optimal, the slowest known a little under 2 s: the root bound is then within a
+point or a few of the optimum, and the bounds inside the tree cannot see the last points
+are out of reach. Within a one-second limit the answer on every such collection known so
+far is within 1% of the optimum. All 102 family cards (43,000 options, most of them
+flushes) take about 0.6 s, setup included, and are proven at once.
 """
 
 from __future__ import annotations
@@ -66,6 +66,7 @@ import functools
 import math
 import operator
 import time
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from itertools import combinations, product
 
@@ -284,6 +285,10 @@ class _Search:
         self.best, self.best_chosen = self._greedy(lists)
         self.prices = self._prices(lists)
         self.price_left = self._cost(((slot, a) for slot, a in enumerate(self.avail)))
+        # The value slots by decreasing price (ties by slot), with their prices.
+        self.by_price = sorted(
+            ((self.prices[slot], slot) for slot in range(self.slots)), key=lambda x: -x[0]
+        )
         reduced = [
             sorted(((o[0] - self._cost(o[1]), o) for o in lst), key=lambda x: -x[0])
             for lst in lists
@@ -474,16 +479,30 @@ class _Search:
             for option in options:
                 if best.get(option[1], -1) < option[0]:
                     best[option[1]] = option[0]
-            short.append(sorted(best.items(), key=lambda item: -item[1])[:_PRICE_OPTIONS])
+            kept = sorted(best.items(), key=lambda item: -item[1])[:_PRICE_OPTIONS]
+            # Each use also as its slots and its counts, for the products below.
+            short.append(
+                [(use, points, [s for s, _ in use], [c for _, c in use]) for use, points in kept]
+            )
         prices = [0.0] * len(avail)
         best_bound, best_prices, last_progress = float("inf"), prices, 0
+        mul = operator.mul
         for step in range(_PRICE_STEPS):
-            bound = sum(p * a for p, a in zip(prices, avail, strict=True))
+            bound = sum(map(mul, prices, avail))
             gradient = [float(a) for a in avail]
+            at = prices.__getitem__
             for items in short:
                 top, top_use = 0.0, None
-                for use, points in items:
-                    value = points - sum(prices[slot] * c for slot, c in use)
+                for use, points, slots, counts in items:
+                    # The same sums as sum(), by hand for one or two values.
+                    if len(use) == 1:
+                        value = points - prices[slots[0]] * counts[0]
+                    elif len(use) == 2:
+                        value = points - (
+                            prices[slots[0]] * counts[0] + prices[slots[1]] * counts[1]
+                        )
+                    else:
+                        value = points - sum(map(mul, map(at, slots), counts))
                     if value > top:
                         top, top_use = value, use
                 bound += top
@@ -510,18 +529,26 @@ class _Search:
         """
         total = self.price_left
         free, named, guards = self.free, self.named, self.guards
-        for j in range(start, len(self.lists)):
-            reduced, k = self.reduced[j], hints[2 * j]
+        all_reduced = self.reduced
+        for j in range(start, len(all_reduced)):
+            reduced, k = all_reduced[j], hints[2 * j]
             # Scanning a few options is enough: the value reached bounds the rest.
-            end = min(len(reduced), k + _SCAN)
+            size = len(reduced)
+            end = k + _SCAN if k + _SCAN < size else size
             while k < end:
                 value, option = reduced[k]
-                if value <= 0 or (not option[2] & named and (free - option[6]) & guards == guards):
+                if value <= 0:
+                    break
+                if not option[2] & named and (free - option[6]) & guards == guards:
+                    total += value
                     break
                 k += 1
+            else:
+                if k < size:
+                    value = reduced[k][0]
+                    if value > 0:
+                        total += value
             hints[2 * j] = k
-            if k < len(reduced) and reduced[k][0] > 0:
-                total += reduced[k][0]
         return total
 
     def bound(self, start: int, hints: list[int], enough: float) -> float:
@@ -532,22 +559,43 @@ class _Search:
         holds, for each objective, two positions (in its reduced list and in its points
         list) before which no option is feasible; they are moved forward in place.
         """
-        lagrangian = self.lagrangian(start, hints)
+        # The Lagrangian bound, as `lagrangian` computes it (inlined: it is hot).
+        lagrangian = self.price_left
+        free, named, guards = self.free, self.named, self.guards
+        all_reduced = self.reduced
+        for j in range(start, len(all_reduced)):
+            reduced, k = all_reduced[j], hints[2 * j]
+            size = len(reduced)
+            end = k + _SCAN if k + _SCAN < size else size
+            while k < end:
+                value, option = reduced[k]
+                if value <= 0:
+                    break
+                if not option[2] & named and (free - option[6]) & guards == guards:
+                    lagrangian += value
+                    break
+                k += 1
+            else:
+                if k < size:
+                    value = reduced[k][0]
+                    if value > 0:
+                        lagrangian += value
+            hints[2 * j] = k
         if lagrangian < enough:
             return lagrangian
         # The independent bound, option by option: first with each objective's first
         # option not known to be infeasible (an overestimate), then with its best feasible
         # option, objective by objective, ending as soon as it is below `enough`.
-        free, named, guards = self.free, self.named, self.guards
         lists, end = self.lists, len(self.lists)
         first = [
-            lists[j][hints[2 * j + 1]][0] if hints[2 * j + 1] < len(lists[j]) else 0
-            for j in range(start, end)
+            options[k][0] if k < len(options) else 0
+            for options, k in zip(lists[start:], hints[2 * start + 1 :: 2], strict=True)
         ]
         independent = sum(first)
         if independent < enough:
             return independent
         bonus = slots = wild_slots = 0
+        bonuses, sizes = self.bonuses, self.sizes
         for j in range(start, end):
             options, k = lists[j], hints[2 * j + 1]
             size = len(options)
@@ -559,9 +607,9 @@ class _Search:
             hints[2 * j + 1] = k
             if k < size:
                 independent += options[k][0] - first[j - start]
-                bonus += self.bonuses[j]
-                if self.sizes[j]:
-                    slots += self.sizes[j]
+                bonus += bonuses[j]
+                if sizes[j]:
+                    slots += sizes[j]
                     wild_slots += 1
             else:
                 independent -= first[j - start]
@@ -665,8 +713,11 @@ class _Search:
             return
         self.lists[i], self.lists[j] = self.lists[j], self.lists[i]
         self.reduced[i], self.reduced[j] = self.reduced[j], self.reduced[i]
-        for ints in (self.sizes, self.bonuses, self.named_at, self.ids):
-            ints[i], ints[j] = ints[j], ints[i]
+        sizes, bonuses, named_at, ids = self.sizes, self.bonuses, self.named_at, self.ids
+        sizes[i], sizes[j] = sizes[j], sizes[i]
+        bonuses[i], bonuses[j] = bonuses[j], bonuses[i]
+        named_at[i], named_at[j] = named_at[j], named_at[i]
+        ids[i], ids[j] = ids[j], ids[i]
         hints[2 * i], hints[2 * j] = hints[2 * j], hints[2 * i]
         hints[2 * i + 1], hints[2 * j + 1] = hints[2 * j + 1], hints[2 * i + 1]
 
@@ -694,49 +745,66 @@ class _Search:
         the children; None when no answer here reaches the goal.
         """
         free, named, guards = self.free, self.named, self.guards
-        end = len(self.lists)
-        kept = []
+        all_reduced = self.reduced
+        end = len(all_reduced)
+        # The first feasible option of each objective left, and its reduced value.
+        firsts, tops = [], []
         for j in range(level, end):
-            here = [
-                item
-                for item in self.reduced[j]
-                if not item[1][2] & named and (free - item[1][6]) & guards == guards
-            ]
-            if here and here[0][0] > 0:
-                slack += here[0][0]
-            kept.append(here)
+            k, top = 0, 0.0
+            for value, option in all_reduced[j]:
+                if not option[2] & named and (free - option[6]) & guards == guards:
+                    if value > 0:
+                        top = value
+                        slack += value
+                    break
+                k += 1
+            firsts.append(k)
+            tops.append(top)
         if slack < 0:
             return None
-        prices, mask = self.prices, _GUARD_BIT - 1
+        mask = _GUARD_BIT - 1
         forced = 0  # the fields of the values whose free cards must all be used
-        for slot in range(self.slots if self.dynamic else 0):
-            if prices[slot] > slack + _EPSILON and free >> (_FIELD * slot) & mask:
-                forced |= mask << (_FIELD * slot)
+        forced_slots = []
+        if self.dynamic:
+            for price, slot in self.by_price:
+                if price <= slack + _EPSILON:
+                    break
+                if free >> (_FIELD * slot) & mask:
+                    forced |= mask << (_FIELD * slot)
+                    forced_slots.append(slot)
         cover = [0] * self.slots
         fewest, best = math.inf, level
         reduced, lists = [], []
-        for j, here in enumerate(kept, level):
-            top = here[0][0] if here and here[0][0] > 0 else 0.0
-            least = top - slack
-            count = len(here)
-            for k, (value, option) in enumerate(here):
-                if value < least:
-                    del here[k:]
-                    count = k
-                    break
-                if option[6] & forced:
-                    for slot, _ in option[1]:
-                        cover[slot] += 1
+        for i, j in enumerate(range(level, end)):
+            least = tops[i] - slack
+            # The feasible options within the slack (reduced values decrease).
+            red = all_reduced[j]
+            if not red or red[-1][0] >= least:
+                cut = len(red)
+            else:
+                cut = bisect_right(red, -least, firsts[i], key=_negated_value)
+            here = [
+                item
+                for item in red[firsts[i] : cut]
+                if not item[1][2] & named and (free - item[1][6]) & guards == guards
+            ]
+            if forced:
+                for _, option in here:
+                    if option[6] & forced:
+                        for slot, _ in option[1]:
+                            cover[slot] += 1
             reduced.append(here)
-            lists.append(sorted((item[1] for item in here), key=lambda o: -o[0]))
-            count += least <= 0
+            by_points = [item[1] for item in here]
+            by_points.sort(key=_POINTS, reverse=True)  # stable, as by -points
+            lists.append(by_points)
+            count = len(here) + (least <= 0)
             if count < fewest:
                 fewest, best = count, j
         if not self.dynamic:
             return reduced, lists, level
         chosen = -1
-        for slot in range(self.slots):
-            if forced >> (_FIELD * slot) & mask and cover[slot] < fewest:
+        for slot in sorted(forced_slots):
+            if cover[slot] < fewest:
                 fewest, chosen = cover[slot], slot
         if chosen < 0:
             return reduced, lists, best
@@ -755,23 +823,37 @@ class _Search:
         # Options come by reduced value, so the Lagrangian bound of taking one
         # (score + its reduced value + `rest`) only decreases along the list.
         rest = self.lagrangian(level + 1, hints)
+        guards, bound, chosen = self.guards, self.bound, self.chosen
+        # A child already explored with as many points is skipped before its bound.
+        remaining = relevant = 0
+        ids, named_at, seen = self.ids, self.named_at, self.seen
+        for j in range(level + 1, len(ids)):
+            remaining |= ids[j]
+            relevant |= named_at[j]
         for value, option in self.reduced[level]:
             if score + value + rest < goal:
                 break
-            if not self.feasible(option):
-                continue
-            self._take(option, 1)
-            cost = option[0] - value  # the prices of its cards
+            if option[2] & self.named or (self.free - option[6]) & guards != guards:
+                continue  # not feasible
+            points = option[0]
+            self.free -= option[6]
+            self.named ^= option[2]
+            cost = points - value  # the prices of its cards
             self.price_left -= cost
             child = list(hints)
-            if score + option[0] + self.bound(level + 1, child, goal - score - option[0]) >= goal:
-                self.chosen.append(option)
-                self.run(level + 1, score + option[0], child)
-                self.chosen.pop()
+            if seen.get((remaining, self.free, self.named & relevant), -1) >= score + points:
+                self._count()  # explored: counted as the node it was, without its bound
+            elif score + points + bound(level + 1, child, goal - score - points) >= goal:
+                chosen.append(option)
+                self.run(level + 1, score + points, child)
+                chosen.pop()
                 goal = self.best + 1 - _EPSILON
             self.price_left += cost
-            self._take(option, -1)
-        if score + self.bound(level + 1, list(hints), goal - score) >= goal:
+            self.free += option[6]
+            self.named ^= option[2]
+        if seen.get((remaining, self.free, self.named & relevant), -1) >= score:
+            self._count()
+        elif score + self.bound(level + 1, list(hints), goal - score) >= goal:
             self.run(level + 1, score, hints)
 
     def _last_two(self, level: int, score: int) -> None:
@@ -818,6 +900,11 @@ _PRICE_OPTIONS = 40
 _PRICE_PROGRESS = 0.05
 _PRICE_PATIENCE = 300
 _EPSILON = 1e-6
+_POINTS = operator.itemgetter(0)
+
+
+def _negated_value(item: tuple[float, Option]) -> float:
+    return -item[0]
 
 
 def _concrete(options: _Options, chosen: list[Option]) -> tuple[Combination, ...]:
