@@ -32,8 +32,12 @@ def derive_seed(seed: int, *path: int | str) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
-def _below(rng: random.Random, n: int) -> int:
-    # Uniform integer in [0, n) by rejection on raw bits (no modulo bias).
+def below(rng: random.Random, n: int) -> int:
+    """A uniform integer in [0, n), by rejection on raw bits.
+
+    Unlike `rng.randrange`, it depends only on `getrandbits`, so the same generator
+    state gives the same number in every Python version (and there is no modulo bias).
+    """
     bits = n.bit_length()
     while True:
         r = rng.getrandbits(bits)
@@ -46,7 +50,7 @@ def shuffled(items: Sequence[T], seed: int) -> tuple[T, ...]:
     rng = random.Random(seed)
     out = list(items)
     for i in range(len(out) - 1, 0, -1):
-        j = _below(rng, i + 1)
+        j = below(rng, i + 1)
         out[i], out[j] = out[j], out[i]
     return tuple(out)
 

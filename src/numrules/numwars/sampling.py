@@ -55,6 +55,7 @@ import attrs
 
 from numrules.core.cards import FamilyCard, NumCard, SpecialCard
 from numrules.core.events import Event, log_of_view
+from numrules.core.rng import below
 from numrules.core.sampling import sample_seed
 from numrules.numwars.cards import Format, Suit, is_trump, suit_of
 from numrules.numwars.event_types import Dealt, Played, Stole, TrickWon
@@ -213,18 +214,9 @@ class _TooBigError(Exception):
     """The exact count would need more table entries than the budget allows."""
 
 
-def _below(rng: random.Random, n: int) -> int:
-    # Uniform integer in [0, n) by rejection on raw bits (version-independent).
-    bits = n.bit_length()
-    while True:
-        r = rng.getrandbits(bits)
-        if r < n:
-            return r
-
-
 def _shuffle(items: list[NumCard], rng: random.Random) -> list[NumCard]:
     for i in range(len(items) - 1, 0, -1):
-        j = _below(rng, i + 1)
+        j = below(rng, i + 1)
         items[i], items[j] = items[j], items[i]
     return items
 
@@ -354,7 +346,7 @@ class _Placement:
                         options = self._options(k, j, rem, free)
                         self.options[key] = options
                     cumulative, xs = options
-                    x = xs[bisect.bisect_right(cumulative, _below(rng, cumulative[-1]))]
+                    x = xs[bisect.bisect_right(cumulative, below(rng, cumulative[-1]))]
                 counts[k][g] = x
                 rem -= x
                 free = (*free[:g], free[g] - x, *free[g + 1 :])
@@ -430,12 +422,12 @@ class _Matching:
         if self.full:
             order = list(range(size))
             for i in range(size - 1, 0, -1):
-                j = _below(rng, i + 1)
+                j = below(rng, i + 1)
                 order[i], order[j] = order[j], order[i]
             return order
         used, out = 0, []
         for i in range(size):
-            r = _below(rng, self.count(used))
+            r = below(rng, self.count(used))
             free = self.masks[i] & ~used
             while True:
                 bit = free & -free
@@ -474,8 +466,8 @@ class _Chain:
             return got
         allowed, caps = self.allowed, self.caps
         for _ in range(self.steps):
-            p = _below(rng, places)
-            q = _below(rng, places - 1)
+            p = below(rng, places)
+            q = below(rng, places - 1)
             q += q >= p
             only_p: list[NumCard] = []
             only_q: list[NumCard] = []
@@ -666,7 +658,7 @@ class _Analysis:
             for g, count in enumerate(counts):
                 # The slots of a group are interchangeable: each card takes a random one.
                 for card in cards[start : start + count]:
-                    r = _below(rng, sum(left[q] for q in members[g]))
+                    r = below(rng, sum(left[q] for q in members[g]))
                     for q in members[g]:
                         if r < left[q]:
                             break
