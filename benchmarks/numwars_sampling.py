@@ -32,17 +32,12 @@ import attrs
 from numrules import numwars as nw
 from numrules.core.cards import NumCard
 from numrules.numwars import sampling
+from numrules.testing import play_random
 
 
-def one_round(players: int, seed: int) -> list[nw.State]:
-    state = nw.new_game(nw.Config(players=players, rounds=1), seed)
-    rnd = random.Random(seed)
-    states = [state]
-    while not nw.is_terminal(state):
-        actions = nw.legal_actions(state)
-        state = nw.apply(state, actions[rnd.randrange(len(actions))])
-        states.append(state)
-    return states
+def one_round(players: int, seed: int) -> tuple[nw.State, ...]:
+    config = nw.Config(players=players, rounds=1)
+    return play_random(nw.GAME, config, seed, random.Random(seed)).states
 
 
 def speed(games: int, players: range) -> None:

@@ -13,6 +13,7 @@ import numrules
 from numrules import NotationError
 from numrules import numwars as nw
 from numrules.core.cards import NumCard
+from numrules.testing import play_random
 from tests.numwars.helpers import cards, play, table
 
 ROLE_WORDS = {role.value for role in nw.Role}
@@ -91,16 +92,10 @@ def test_an_unplayed_lot_card_in_the_only_other_hand_left_is_not_hidden() -> Non
         assert nw.hidden_cards(state, seat) == frozenset(state.aside)
 
 
-def _states(players: int, seed: int) -> list[nw.State]:
+def _states(players: int, seed: int) -> tuple[nw.State, ...]:
     # Every state of one random round.
-    rnd = random.Random(seed)
-    state = nw.new_game(nw.Config(players=players, rounds=1), seed)
-    states = [state]
-    while not nw.is_terminal(state):
-        actions = nw.legal_actions(state)
-        state = nw.apply(state, actions[rnd.randrange(len(actions))])
-        states.append(state)
-    return states
+    config = nw.Config(players=players, rounds=1)
+    return play_random(nw.GAME, config, seed, random.Random(seed)).states
 
 
 def _exchange_lots(state: nw.State, a: int, b: int) -> nw.State:

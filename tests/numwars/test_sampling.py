@@ -27,7 +27,7 @@ from numrules import numwars as nw
 from numrules.core.stats import chi_square
 from numrules.numwars import sampling
 from numrules.numwars.tricks import refusal_unless_steal
-from numrules.testing import check_sample_state, play_out
+from numrules.testing import check_sample_state, play_out, play_random
 
 from .sampling_helpers import (
     Split,
@@ -39,16 +39,10 @@ from .sampling_helpers import (
 )
 
 
-def random_game(players: int, seed: int, rounds: int = 1) -> list[nw.State]:
+def random_game(players: int, seed: int, rounds: int = 1) -> tuple[nw.State, ...]:
     """Every state of a game played with seeded random legal actions."""
-    state = nw.new_game(nw.Config(players=players, rounds=rounds), seed)
-    rnd = random.Random(seed)
-    states = [state]
-    while not nw.is_terminal(state):
-        actions = nw.legal_actions(state)
-        state = nw.apply(state, actions[rnd.randrange(len(actions))])
-        states.append(state)
-    return states
+    config = nw.Config(players=players, rounds=rounds)
+    return play_random(nw.GAME, config, seed, random.Random(seed)).states
 
 
 def assert_uniform(observation: nw.Observation, good: list[Split], seed: int) -> None:
