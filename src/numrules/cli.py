@@ -170,7 +170,7 @@ def replay_lines(record: GameRecord, seat: int | None = None) -> Iterator[str]:
     yield f"winners: {_seats(record.winners, scores=False)}"
 
 
-def _simulation_config(
+def _rules_config(
     game: Game, players: int | None, options: Sequence[str], config_file: Path | None
 ) -> Any:
     # The Config of simulate and tournament: the JSON file's options, then --option,
@@ -361,7 +361,7 @@ def _build() -> Any:
         alone.
         """
         g = get_game(game)
-        config = _simulation_config(g, players, options, config_file)
+        config = _rules_config(g, players, options, config_file)
         names = _parse_bots(bots, config.players, g)
         if report is not None:
             from numrules.report import require_matplotlib  # noqa: PLC0415 (optional extra)
@@ -503,7 +503,7 @@ def _build() -> Any:
 
         g = get_game(game)
         names = [name.strip() for name in bots.split(",") if name.strip()]
-        config = _simulation_config(g, players, options, config_file)
+        config = _rules_config(g, players, options, config_file)
         seats = config.players
         try:
             check_backend(backend, workers or 1, address)
