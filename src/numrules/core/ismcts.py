@@ -33,10 +33,35 @@ Each iteration of a search:
    Bounce counts the cards left in each hand). Every node on the path learns the reward
    of the seat that decided there.
 
-The move played is the most visited option at the root. Given an iteration budget
-the bot is reproducible from its seed: the same seed and the same sequence of
-decisions give the same moves, in every process. A time budget (`seconds`) stops the
-search on the clock instead, so its moves depend on the machine.
+With `reward="margin"`, a seat's reward is instead its score margin: its score (or
+`Game.evaluate`) less the best of the other seats' (negated where the lowest score
+wins), so a rollout tells by how much a seat is ahead, not only whether. Margins are in
+points, so the tree scales them to [0, 1] by the lowest and highest margin backed up so
+far in the search before adding the UCB1 term.
+
+The move played is the most visited option at the root.
+
+**Flat search** (`search="flat"`) is a one-step policy improvement on the rollout
+policy instead of a tree: every iteration draws one determinization and plays *every*
+root option from it, each followed by the rollout policy for every seat to the
+horizon, with the same rollout random numbers for every option (common random
+numbers: the options are compared on the same guessed cards and the same rollout luck,
+so most of the noise of a single rollout cancels out of their difference). An option
+and its rollout count as one iteration, so a decision with k options runs
+`iterations // k` determinizations (at least one). The move is the option with the best
+mean reward. With a rollout bot, its own pick at the real decision is the reference:
+another option replaces it only if its mean beats the pick's by more than `confidence`
+standard errors of their paired difference (0: by anything; ties keep the pick). With
+the game's heuristic bot as rollout policy this plays the heuristic bot's strategy,
+corrected wherever the samples show that another move does better. Every move after
+the root is the rollout bot's, whereas a tree of a few hundred iterations plays its
+first visits below the root by trying each option once, good or bad. In Num Wars and
+Num Bounce the flat search beats the heuristic bot where the tree did not (see
+docs/bots.md, "Strength: tournament results").
+
+Given an iteration budget the bot is reproducible from its seed: the same seed and the
+same sequence of decisions give the same moves, in every process. A time budget
+(`seconds`) stops the search on the clock instead, so its moves depend on the machine.
 
 The method is the single-observer ISMCTS of Cowling, Powley and Whitehouse
 (*Information Set Monte Carlo Tree Search*, 2012). Keying the other seats' nodes by
@@ -128,12 +153,20 @@ class ISMCTSBot:
         bias: with a rollout bot, the weight of its pick at each node (progressive bias:
             `bias / visits` is added to that option's score, and it is tried first); 0
             ignores it.
+        search: `"tree"` (ISMCTS), or `"flat"`: every root option is played on every
+            determinization, then the rollout policy (see the module docstring).
+        reward: `"rank"` (the rank, blended with the win at the end of the game), or
+            `"margin"`: the score lead over the best other seat.
+        confidence: with `search="flat"` and a rollout bot, how many standard errors of
+            the paired difference another option must gain over the rollout bot's own
+            pick to be played instead.
         game: the game, a `Game` or its name; by default found from the first
             observation's class.
 
     Raises:
-        ConfigError: a budget that is not a positive number, or a negative
-            exploration constant.
+        ConfigError: a budget that is not a positive number, a negative exploration
+            constant, bias or confidence, or an unknown horizon, opponents, search or
+            reward.
 
     """
 
