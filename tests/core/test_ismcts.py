@@ -117,6 +117,17 @@ def test_a_time_budget_stops_the_search() -> None:
     assert bot.last.iterations >= 1
 
 
+def test_a_time_budget_stops_a_flat_search_after_whole_samples() -> None:
+    game = numrules.get_game("stackattack")
+    state = game.new_game(game.Config(players=3), seed=1)
+    actions = game.legal_actions_for(state, 0)
+    bot = ISMCTSBot(0, seconds=0.05, search="flat", rollout_actions=20)
+    bot.act(game.observe(state, 0), actions, False)
+    assert bot.last is not None
+    assert bot.last.iterations >= len(actions)
+    assert bot.last.iterations % len(actions) == 0
+
+
 def test_rollouts_can_be_played_by_a_named_bot() -> None:
     game = numrules.get_game("stackattack")
     state = game.new_game(game.Config(players=3), seed=8)
@@ -189,7 +200,12 @@ def test_flat_search_keeps_the_rollout_bots_pick_unless_another_is_clearly_bette
         if len(actions) < 2 or len(picks) > 1:
             continue
         bot = ISMCTSBot(
-            5, iterations=3 * len(actions), search="flat", rollout="heuristic", confidence=1e9
+            5,
+            iterations=3 * len(actions),
+            search="flat",
+            rollout="heuristic",
+            confidence=1e9,
+            rollout_actions=12,
         )
         assert {bot.act(view, actions, optional)} == picks
         checked += 1
