@@ -14,6 +14,7 @@ the number of combinations (a 102-card collection holds millions of them).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import cache
 from itertools import permutations
 
 from numrules.core.cards import Family, FamilyCard, num_card_key
@@ -27,26 +28,65 @@ _SHADOW = Family.SHADOW
 class _Pool:
     """The seat's unused collection (picked cards included), counted for the tests."""
 
-    __slots__ = ("by_value", "families", "max_value", "shadow_values", "shadows", "values")
+    __slots__ = (
+        "_families",
+        "_running",
+        "by_value",
+        "cards",
+        "max_value",
+        "ranked",
+        "shadow_values",
+        "shadows",
+        "values",
+    )
 
     def __init__(self, cards: Iterable[FamilyCard], max_value: int) -> None:
         self.max_value = max_value
-        self.by_value = [0] * (max_value + 1)  # non-Shadow cards of each value
-        self.values = [False] * (max_value + 1)  # any card of each value (Shadows too)
+        self.cards = cards = tuple(cards)
+        self.by_value = by_value = [0] * (max_value + 1)  # non-Shadow cards of each value
+        self.values = values = [False] * (max_value + 1)  # any card of each value (Shadows too)
         self.shadow_values = [False] * (max_value + 1)
-        self.families: dict[Family, list[bool]] = {
-            family: [False] * (max_value + 1) for family in FLUSH_FAMILIES
-        }
         self.shadows = 0
+        self._families: dict[Family, list[bool]] | None = None
+        self._running: dict[Family | None, list[int]] = {}
         for card in cards:
             value = card.value
-            self.values[value] = True
+            values[value] = True
             if card.family is _SHADOW:
                 self.shadows += 1
                 self.shadow_values[value] = True
             else:
-                self.by_value[value] += 1
-                self.families[card.family][value] = True
+                by_value[value] += 1
+        # The (count, value) of every value held, most cards first: groups of one value
+        # look for the largest counts among the values not picked.
+        self.ranked = sorted(((a, v) for v, a in enumerate(by_value) if a), reverse=True)
+
+    @property
+    def families(self) -> dict[Family, list[bool]]:
+        """For each flush family, whether a card of it is held at each value."""
+        families = self._families
+        if families is None:  # only flushes and straight flushes ask: built on first use
+            size = self.max_value + 1
+            families = self._families = {family: [False] * size for family in FLUSH_FAMILIES}
+            for card in self.cards:
+                if card.family is not _SHADOW:
+                    families[card.family][card.value] = True
+        return families
+
+    def running(self, family: Family | None) -> list[int]:
+        """Running counts of the values held (in `family`; any family but Shadow if None).
+
+        Entry `i` is how many of the values 0..i-1 are held, so a window of values
+        `[a, b)` holds `running[b] - running[a]` of them.
+        """
+        running = self._running.get(family)
+        if running is None:
+            held = self.families[family] if family is not None else self.by_value
+            running = [0]
+            for present in held:
+                running.append(running[-1] + (present > 0))
+            self._running[family] = running
+        return running
 
 
 def _split(cards: Sequence[FamilyCard]) -> tuple[list[FamilyCard], int]:
@@ -54,37 +94,52 @@ def _split(cards: Sequence[FamilyCard]) -> tuple[list[FamilyCard], int]:
     return naturals, len(cards) - len(naturals)
 
 
-def _wild_options(sizes: tuple[int, ...], wilds: int, shadows: int) -> list[tuple[int, ...]]:
+@cache
+def _wild_options(sizes: tuple[int, ...], wilds: int, shadows: bool) -> tuple[tuple[int, ...], ...]:
     # The natural cards each group needs: no wild, or the wild in one group.
-    with_wild = [tuple(z - (g == i) for g, z in enumerate(sizes)) for i in range(len(sizes))]
+    with_wild = tuple(tuple(z - (g == i) for g, z in enumerate(sizes)) for i in range(len(sizes)))
     if wilds == 1:
         return with_wild
-    return [sizes, *with_wild] if shadows else [sizes]
+    return (sizes, *with_wild) if shadows else (sizes,)
 
 
 def _same_value(objective: Objective, picked: Sequence[FamilyCard], pool: _Pool) -> bool:
     sizes = SAME_VALUE[objective]
-    naturals, wilds = _split(picked)
     counts: dict[int, int] = {}
-    for card in naturals:
-        counts[card.value] = counts.get(card.value, 0) + 1
-    if len(counts) > len(sizes):
+    wilds = 0
+    for card in picked:
+        if card.family is _SHADOW:
+            wilds += 1
+        else:
+            counts[card.value] = counts.get(card.value, 0) + 1
+    groups = len(sizes)
+    if len(counts) > groups:
         return False
     available = pool.by_value
-    # The counts of the values not picked, most first: the k-th largest group left
-    # needs the k-th largest of these.
-    free = sorted((a for v, a in enumerate(available) if v not in counts), reverse=True)
+    # The counts of the values not picked, most first (only as many as there are groups
+    # to fill): the k-th largest group left needs the k-th largest of these.
+    free = [a for a, v in pool.ranked if v not in counts][: groups - len(counts)]
     picked_counts = tuple(counts.items())
-    for needs in _wild_options(sizes, wilds, pool.shadows):
-        for order in permutations(range(len(sizes))):
+    for needs in _wild_options(sizes, wilds, pool.shadows > 0):
+        for order in _ORDERS[groups]:
             # The picked values fill the first groups of `order`, free values the others.
-            pairs = zip(picked_counts, order[: len(counts)], strict=True)
-            if not all(n <= needs[g] <= available[v] for (v, n), g in pairs):
+            fits = True
+            for (v, n), g in zip(picked_counts, order, strict=False):
+                if not n <= needs[g] <= available[v]:
+                    fits = False
+                    break
+            if not fits:
                 continue
             rest = sorted((needs[g] for g in order[len(counts) :]), reverse=True)
-            if all(i < len(free) and free[i] >= n for i, n in enumerate(rest)):
+            if len(rest) <= len(free) and all(f >= n for f, n in zip(free, rest, strict=False)):
                 return True
     return False
+
+
+_ORDERS = {
+    groups: tuple(permutations(range(groups))) for groups in {*map(len, SAME_VALUE.values())}
+}
+# Every order in which the groups of a same-value objective can be filled.
 
 
 def _straight(
@@ -96,13 +151,14 @@ def _straight(
         return False
     if family is not None and any(c.family is not family for c in naturals):
         return False
-    present = pool.families[family] if family is not None else [n > 0 for n in pool.by_value]
+    held = pool.running(family)
     # The windows [start, start + length) of values 0..max_value that hold every picked value.
     low = max(values) - length + 1 if values else 0
     high = min(values) if values else pool.max_value
-    allowed = 1 if wilds or pool.shadows else 0  # one missing value is filled by a Shadow
+    # One missing value is filled by a Shadow: a window needs length - 1 values held.
+    needed = length - 1 if wilds or pool.shadows else length
     for start in range(max(low, 0), min(high, pool.max_value - length + 1) + 1):
-        if length - sum(present[start : start + length]) <= allowed:
+        if held[start + length] - held[start] >= needed:
             return True
     return False
 
@@ -143,7 +199,7 @@ def _possible(objective: Objective, picked: Sequence[FamilyCard], pool: _Pool) -
         return False
     if objective is Objective.SHADOW_STRAIGHT:
         return _shadow_straight(picked, pool)
-    if sum(c.family is _SHADOW for c in picked) > 1:
+    if len(picked) > 1 and sum(c.family is _SHADOW for c in picked) > 1:
         return False
     if objective in SAME_VALUE:
         return _same_value(objective, picked, pool)
@@ -168,6 +224,18 @@ def can_complete(
     collection holds a combination of `objective` at all.
     """
     return _possible(objective, picked, _Pool(collection, max_value))
+
+
+def completable(
+    objectives: Iterable[Objective], collection: Iterable[FamilyCard], max_value: int
+) -> list[Objective]:
+    """The objectives of `objectives` that `collection` holds a combination of, in order.
+
+    `can_complete` with nothing picked, for several objectives at once (the collection
+    is counted once).
+    """
+    pool = _Pool(collection, max_value)
+    return [objective for objective in objectives if _possible(objective, (), pool)]
 
 
 def completing_cards(
