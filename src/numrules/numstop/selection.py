@@ -26,67 +26,46 @@ _SHADOW = Family.SHADOW
 
 
 class _Pool:
-    """The seat's unused collection (picked cards included), counted for the tests."""
+    """The seat's unused collection (picked cards included), counted for the tests.
+
+    Sets of values are bit masks (bit `v` for value `v`), so a window of values is
+    tested with a shift, a mask and a bit count.
+    """
 
     __slots__ = (
-        "_families",
-        "_running",
         "by_value",
-        "cards",
+        "families",
         "max_value",
+        "naturals",
         "ranked",
-        "shadow_values",
+        "shadowed",
         "shadows",
         "values",
     )
 
     def __init__(self, cards: Iterable[FamilyCard], max_value: int) -> None:
         self.max_value = max_value
-        self.cards = cards = tuple(cards)
         self.by_value = by_value = [0] * (max_value + 1)  # non-Shadow cards of each value
-        self.values = values = [False] * (max_value + 1)  # any card of each value (Shadows too)
-        self.shadow_values = [False] * (max_value + 1)
-        self.shadows = 0
-        self._families: dict[Family, list[bool]] | None = None
-        self._running: dict[Family | None, list[int]] = {}
+        families: dict[Family, int] = {}
+        values = shadowed = shadows = 0
         for card in cards:
-            value = card.value
-            values[value] = True
-            if card.family is _SHADOW:
-                self.shadows += 1
-                self.shadow_values[value] = True
+            bit = 1 << card.value
+            values |= bit
+            family = card.family
+            if family is _SHADOW:
+                shadows += 1
+                shadowed |= bit
             else:
-                by_value[value] += 1
+                by_value[card.value] += 1
+                families[family] = families.get(family, 0) | bit
+        self.families = families  # the values held in each flush family
+        self.values = values  # the values held (Shadows too)
+        self.shadowed = shadowed  # the values of the Shadows held
+        self.shadows = shadows
+        self.naturals = values if not shadows else sum(1 << v for v, a in enumerate(by_value) if a)
         # The (count, value) of every value held, most cards first: groups of one value
         # look for the largest counts among the values not picked.
         self.ranked = sorted(((a, v) for v, a in enumerate(by_value) if a), reverse=True)
-
-    @property
-    def families(self) -> dict[Family, list[bool]]:
-        """For each flush family, whether a card of it is held at each value."""
-        families = self._families
-        if families is None:  # only flushes and straight flushes ask: built on first use
-            size = self.max_value + 1
-            families = self._families = {family: [False] * size for family in FLUSH_FAMILIES}
-            for card in self.cards:
-                if card.family is not _SHADOW:
-                    families[card.family][card.value] = True
-        return families
-
-    def running(self, family: Family | None) -> list[int]:
-        """Running counts of the values held (in `family`; any family but Shadow if None).
-
-        Entry `i` is how many of the values 0..i-1 are held, so a window of values
-        `[a, b)` holds `running[b] - running[a]` of them.
-        """
-        running = self._running.get(family)
-        if running is None:
-            held = self.families[family] if family is not None else self.by_value
-            running = [0]
-            for present in held:
-                running.append(running[-1] + (present > 0))
-            self._running[family] = running
-        return running
 
 
 def _split(cards: Sequence[FamilyCard]) -> tuple[list[FamilyCard], int]:
@@ -151,14 +130,15 @@ def _straight(
         return False
     if family is not None and any(c.family is not family for c in naturals):
         return False
-    held = pool.running(family)
+    held = pool.naturals if family is None else pool.families.get(family, 0)
     # The windows [start, start + length) of values 0..max_value that hold every picked value.
     low = max(values) - length + 1 if values else 0
     high = min(values) if values else pool.max_value
     # One missing value is filled by a Shadow: a window needs length - 1 values held.
     needed = length - 1 if wilds or pool.shadows else length
+    window = (1 << length) - 1
     for start in range(max(low, 0), min(high, pool.max_value - length + 1) + 1):
-        if held[start + length] - held[start] >= needed:
+        if ((held >> start) & window).bit_count() >= needed:
             return True
     return False
 
@@ -167,22 +147,25 @@ def _flush(picked: Sequence[FamilyCard], pool: _Pool, family: Family) -> bool:
     naturals, wilds = _split(picked)
     if any(c.family is not family for c in naturals):
         return False
-    count = sum(pool.families[family])
+    count = pool.families.get(family, 0).bit_count()
     if wilds:
         return count >= 4
     return count >= 5 or (count >= 4 and pool.shadows > 0)
 
 
 def _shadow_straight(picked: Sequence[FamilyCard], pool: _Pool) -> bool:
-    values = {c.value for c in picked}
-    if len(values) != len(picked):
+    mask = 0
+    for card in picked:
+        mask |= 1 << card.value
+    if mask.bit_count() != len(picked):
         return False
     has_shadow = any(c.family is _SHADOW for c in picked)
+    values, shadowed = pool.values, pool.shadowed
     for start in range(pool.max_value - 1):
-        window = range(start, start + 3)
-        if not values <= set(window) or not all(pool.values[v] for v in window):
+        window = 7 << start  # the values start, start + 1, start + 2
+        if mask & ~window or values & window != window:
             continue
-        if has_shadow or any(pool.shadow_values[v] for v in window if v not in values):
+        if has_shadow or shadowed & window & ~mask:
             return True
     return False
 
