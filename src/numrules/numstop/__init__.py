@@ -86,11 +86,13 @@ from numrules.numstop.objectives import (
     is_combination,
 )
 from numrules.numstop.observation import Observation, hidden_cards, observe
+from numrules.numstop.estimate import estimate_validation, evaluate
 from numrules.numstop.optimum import ValidationSearch, best_validation, search_validation
 from numrules.numstop.render import layout as render_layout
 from numrules.numstop.risk import risk
 from numrules.numstop.rules import apply, is_terminal, legal_actions, new_game, to_act
 from numrules.numstop.sampling import sample_state
+from numrules.numstop.search import SearchBot
 from numrules.numstop.scoring import objectives_done, points, scores, winners
 from numrules.numstop.selection import combination_actions
 from numrules.numstop.state import Phase, State, card_zones, check_state
@@ -137,7 +139,8 @@ GAME = Game(
     event_types=EVENT_TYPES,
     events=events,
     sample_state=sample_state,
-    bots={"heuristic": HeuristicBot},
+    evaluate=evaluate,
+    bots={"heuristic": HeuristicBot, "search": SearchBot},
 )
 """The Num Stop `Game` bundle (also `numrules.get_game("numstop")`)."""
 
