@@ -49,6 +49,7 @@ from numrules.numstop.combinations import (
     find_combinations,
 )
 from numrules.numstop.config import MAX_PLAYERS, MIN_PLAYERS, Config, Mode
+from numrules.numstop.estimate import estimate_validation, evaluate
 from numrules.numstop.event_types import (
     EVENT_TYPES,
     Abandoned,
@@ -86,14 +87,13 @@ from numrules.numstop.objectives import (
     is_combination,
 )
 from numrules.numstop.observation import Observation, hidden_cards, observe
-from numrules.numstop.estimate import estimate_validation, evaluate
 from numrules.numstop.optimum import ValidationSearch, best_validation, search_validation
 from numrules.numstop.render import layout as render_layout
 from numrules.numstop.risk import risk
 from numrules.numstop.rules import apply, is_terminal, legal_actions, new_game, to_act
 from numrules.numstop.sampling import sample_state
-from numrules.numstop.search import SearchBot
 from numrules.numstop.scoring import objectives_done, points, scores, winners
+from numrules.numstop.search import SearchBot
 from numrules.numstop.selection import combination_actions
 from numrules.numstop.state import Phase, State, card_zones, check_state
 
@@ -191,6 +191,7 @@ __all__ = [
     "Reserved",
     "RoundDealt",
     "RoundEnded",
+    "SearchBot",
     "SeatLog",
     "ShadowDiscarded",
     "ShadowKept",
@@ -212,6 +213,8 @@ __all__ = [
     "check_state",
     "combination_actions",
     "combination_points",
+    "estimate_validation",
+    "evaluate",
     "events",
     "find_combinations",
     "hidden_cards",

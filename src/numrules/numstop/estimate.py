@@ -25,8 +25,17 @@ from numrules.numstop.objectives import OBJECTIVES, Objective
 from numrules.numstop.state import TURN_PHASES, Phase, State
 
 PILE_SHARE = 0.5
-"""The share of its extra validation value that an unlocked pile counts for in `evaluate`
-(the pile may still be lost before it is locked)."""
+"""The share of its extra validation value that an unlocked pile counts for in
+`evaluate` (the pile may still be lost before it is locked)."""
+
+PILE_CARD = 3.0
+"""What each card of an unlocked pile is worth in `evaluate`, in points, besides the
+promise it shares with the collection cards."""
+
+POTENTIAL = 5.0
+"""What each collection card promises beyond the estimate, in points, at the start of a
+round; it shrinks in proportion to the cards left in the stocks (the later cards it
+may combine with)."""
 
 _COLOURS = (Family.RED, Family.BLUE, Family.GREEN, Family.YELLOW, Family.RAINBOW)
 
@@ -277,12 +286,16 @@ def estimate_validation(
     return best
 
 
-def evaluate(state: State, pile_share: float = PILE_SHARE) -> tuple[float, ...]:
+def evaluate(
+    state: State, pile_share: float = PILE_SHARE, potential: float = POTENTIAL
+) -> tuple[float, ...]:
     """Each seat's standing for a search bot that stops a rollout early (`Game.evaluate`).
 
     Its score so far, plus `estimate_validation` of what it has still to validate this
     round: in play, its collection for its open objectives, plus `PILE_SHARE` of what its
-    unlocked pile would add; in the validation, the unused collection of each seat that
+    unlocked pile would add, plus `POTENTIAL` points per card (a pile card counting
+    `PILE_SHARE`) times the share of the round's cards still in the stocks; in the
+    validation, the unused collection of each seat that
     has not validated yet (the seat validating included, its picks still unused). Once
     the game is over, exactly `scores`.
     """
@@ -293,13 +306,16 @@ def evaluate(state: State, pile_share: float = PILE_SHARE) -> tuple[float, ...]:
         return tuple(float(s) for s in base)
     config, players = state.config, state.config.players
     in_play = state.phase in TURN_PHASES
+    left = (len(state.stocks[0]) + len(state.stocks[1])) / len(config.all_cards())
     out = []
     for seat in range(players):
         # Seats validate in order from the round's first player; those before `player`
         # in that order have ended.
-        if not in_play and (seat - state.first_player) % players < (
-            state.player - state.first_player
-        ) % players:
+        if (
+            not in_play
+            and (seat - state.first_player) % players
+            < (state.player - state.first_player) % players
+        ):
             out.append(float(base[seat]))
             continue
         scorecard = state.scorecards[seat]
@@ -311,5 +327,7 @@ def evaluate(state: State, pile_share: float = PILE_SHARE) -> tuple[float, ...]:
         if pile:
             more = estimate_validation([*collection, *pile], wanted, config)
             value += pile_share * max(0.0, more - value)
+        if in_play:
+            value += potential * left * (len(collection) + len(pile)) + PILE_CARD * len(pile)
         out.append(base[seat] + value)
     return tuple(out)

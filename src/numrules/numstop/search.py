@@ -25,13 +25,15 @@ from collections.abc import Sequence
 from numrules.core.errors import ConfigError
 from numrules.numstop.actions import Action
 from numrules.numstop.bots import HeuristicBot
-from numrules.numstop.estimate import PILE_SHARE, evaluate
+from numrules.numstop.estimate import PILE_SHARE, POTENTIAL, evaluate
 from numrules.numstop.observation import Observation, observe
 from numrules.numstop.rules import apply, legal_actions
 from numrules.numstop.sampling import sample_state
-from numrules.numstop.state import TURN_PHASES, Phase, State
+from numrules.numstop.state import TURN_PHASES, State
 
-_TURN_STARTS = frozenset({Phase.START, Phase.SKIPPED})
+HORIZONS = ("own", "turn", "next", "play")
+"""Where a rollout stops: the end of the bot's turn, the start of its next turn, the end
+of its next turn, or the end of the round's play."""
 
 
 class SearchBot:
@@ -58,17 +60,33 @@ class SearchBot:
         depth: int = 0,
         horizon: str = "turn",
         pile: float = PILE_SHARE,
+        potential: float = POTENTIAL,
+        threshold: float = 0.0,
+        late: int = 0,
+        reward: str = "lead",
     ) -> None:
         if type(samples) is not int or samples < 1:
             raise ConfigError(f"samples must be a positive int, got {samples!r}")
         if type(depth) is not int or depth < 0:
             raise ConfigError(f"depth must be an int >= 0, got {depth!r}")
-        if horizon not in ("turn", "play"):
-            raise ConfigError(f"horizon must be 'turn' or 'play', got {horizon!r}")
+        if horizon not in HORIZONS:
+            raise ConfigError(f"horizon must be one of {', '.join(HORIZONS)}, got {horizon!r}")
+        if not isinstance(threshold, int | float) or threshold < 0:
+            raise ConfigError(f"threshold must be a number >= 0, got {threshold!r}")
+        self.threshold = float(threshold)
+        if type(late) is not int or late < 0:
+            raise ConfigError(f"late must be an int >= 0, got {late!r}")
+        self.late = late
+        if reward not in ("lead", "own"):
+            raise ConfigError(f"reward must be 'lead' or 'own', got {reward!r}")
+        self.reward = reward
         if not isinstance(pile, int | float) or not 0 <= pile <= 1:
             raise ConfigError(f"pile must be a number in 0..1, got {pile!r}")
         self.horizon = horizon
+        if not isinstance(potential, int | float) or potential < 0:
+            raise ConfigError(f"potential must be a number >= 0, got {potential!r}")
         self.pile = float(pile)
+        self.potential = float(potential)
         self.seed = seed
         self.samples = samples
         self.depth = depth
@@ -86,6 +104,8 @@ class SearchBot:
         choice = self._heuristic.act(observation, actions, optional)
         if len(actions) == 1 or observation.phase not in TURN_PHASES:
             return choice
+        if self.late and sum(observation.stock_sizes) > self.late:
+            return choice
         seat = observation.seat
         assert seat is not None
         totals = [0.0] * len(actions)
@@ -93,20 +113,34 @@ class SearchBot:
             root = sample_state(observation, self._rng)
             for i, action in enumerate(actions):
                 totals[i] += self._rollout(apply(root, action), seat)
-        # The best mean; the heuristic's choice wins a tie (it is tried first).
-        order = sorted(range(len(actions)), key=lambda i: (-totals[i], actions[i] != choice))
+        # The best mean; the heuristic's choice wins unless beaten by `threshold` points.
+        bonus = self.threshold * self.samples
+        order = sorted(
+            range(len(actions)),
+            key=lambda i: (
+                -totals[i] - (bonus if actions[i] == choice else 0.0),
+                actions[i] != choice,
+            ),
+        )
         self.last = tuple((str(actions[i]), totals[i] / self.samples) for i in order)
         return actions[order[0]]
 
     def _rollout(self, state: State, seat: int) -> float:
-        # The heuristic bot plays every seat; the value is the seat's lead at the end.
-        policy = self._policy
+        # The heuristic bot plays every seat until the horizon; the value is the seat's
+        # lead over the best other seat then.
+        policy, horizon = self._policy, self.horizon
         steps = 0
-        turn = self.horizon == "turn"
+        away = back = False  # another seat has played since; the seat has played again
         while state.phase in TURN_PHASES and (not self.depth or steps < self.depth):
             player = state.player
-            if turn and player == seat and state.phase in _TURN_STARTS:
-                break
+            if player != seat:
+                if horizon == "own" or back:
+                    break
+                away = True
+            elif away:
+                if horizon == "turn":
+                    break
+                back = horizon == "next"
             offered = legal_actions(state)
             action = (
                 offered[0]
@@ -115,5 +149,7 @@ class SearchBot:
             )
             state = apply(state, action)
             steps += 1
-        values = evaluate(state, self.pile)
+        values = evaluate(state, self.pile, self.potential)
+        if self.reward == "own":
+            return values[seat]
         return values[seat] - max(v for s, v in enumerate(values) if s != seat)
