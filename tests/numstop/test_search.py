@@ -58,15 +58,14 @@ def test_estimate_counts_objectives_in_discovery() -> None:
 
 def _played(seed: int, actions: int) -> ns.State:
     # A two-player game between heuristic bots, `actions` actions in (or to its end).
-    game = ns.GAME
-    state = game.new_game(ns.Config(players=2, max_rounds=1), seed=seed)
+    state = ns.new_game(ns.Config(players=2, max_rounds=1), seed=seed)
     bots = [ns.HeuristicBot(0), ns.HeuristicBot(1)]
     for _ in range(actions):
-        if game.is_terminal(state):
+        if ns.is_terminal(state):
             break
-        seat = min(game.to_act(state))
-        view = game.observe(state, seat)
-        state = game.apply(state, bots[seat].act(view, game.legal_actions_for(state, seat), False))
+        seat = min(ns.to_act(state))
+        view = ns.observe(state, seat)
+        state = ns.apply(state, bots[seat].act(view, ns.legal_actions_for(state, seat), False))
     return state
 
 
@@ -117,10 +116,18 @@ def test_evaluate_in_validation_counts_the_seats_still_to_validate() -> None:
 
 
 def test_search_bot_options_are_parsed_and_checked() -> None:
-    bot = numrules.make_bot("search?samples=3&horizon=own&late=30", 7, ns.GAME)
+    bot = numrules.make_bot("search?samples=3&horizon=own&late=30&lock=search", 7, ns.GAME)
     assert isinstance(bot, SearchBot)
-    assert (bot.samples, bot.horizon, bot.late, bot.seed) == (3, "own", 30, 7)
-    for bad in ("samples=0", "horizon=far", "depth=-1", "pile=2", "late=-3", "reward=x"):
+    assert (bot.samples, bot.horizon, bot.late, bot.lock, bot.seed) == (3, "own", 30, "search", 7)
+    default = SearchBot()
+    assert (default.samples, default.horizon, default.reward, default.lock) == (
+        16,
+        "next",
+        "own",
+        "heuristic",
+    )
+    bad_options = ("samples=0", "horizon=far", "depth=-1", "pile=2", "late=-3", "reward=x")
+    for bad in (*bad_options, "lock=never", "threshold=-1", "potential=-2", "samples=1.5"):
         with pytest.raises(numrules.ConfigError):
             numrules.make_bot(f"search?{bad}", 0, ns.GAME)
 

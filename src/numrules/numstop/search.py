@@ -1,20 +1,23 @@
 """The Num Stop search bot: the heuristic bot, improved by rollouts on sampled stocks.
 
-`SearchBot` (registered as `search`) is a *rollout* search (policy improvement over the
-heuristic bot, in the manner of Tesauro and Galperin's on-line Monte Carlo search). At
-each decision of a turn with a choice, it draws `samples` states consistent with what it
-knows (`sample_state`: the two stocks in a random order), and on each sample it tries
-every legal action, then lets the heuristic bot play every seat until the end of the
-round's play (or `depth` actions), and values the position reached with `evaluate`
-(validated points plus `estimate_validation` of each collection, half of each pile's
-extra value while in play). An action's score is the mean, over the samples, of its
-seat's value less the best other seat's. Every action is tried on the same samples, so
-they are compared on the same cards: the luck of the draw cancels out of the
-difference. The best mean wins; a tie goes to the heuristic bot's own choice.
+`SearchBot` (registered as `search`) is a *rollout* search (one step of policy
+improvement over the heuristic bot, in the manner of Tesauro and Galperin's on-line
+Monte Carlo search). At a decision of its turn with a choice, it draws `samples` states
+consistent with what it knows (`sample_state`: the unseen cards in the two stocks in a
+random order); on each sample it tries every legal action, lets the heuristic bot play
+every seat up to the `horizon`, and values the position reached with `evaluate`
+(validated points, plus `estimate_validation` of each collection and what each pile and
+each card promise). An action's score is the mean over the samples of the seat's value
+(`reward="own"`) or of its lead over the best other seat (`reward="lead"`). Every action
+is tried on the same samples; the best mean wins, and the heuristic bot's own choice
+wins a tie (or any difference below `threshold` points).
 
-Validation (aiming at objectives and picking their cards), where the heuristic bot
-already plays the exact optimum (`search_validation`), and decisions with a single
-legal action are left to the heuristic bot, so no search time goes to them.
+The heuristic bot decides everything else: validation (aiming at objectives and picking
+their cards), where it already plays the optimum `search_validation` finds; decisions
+with a single legal action; by default the lock-or-draw choice at the start of a turn
+(`lock="heuristic"`); and, with `late`, every decision while the stocks hold more than
+`late` cards. docs/rules/numstop.md ("The search bot") gives its measured strength and
+what did not work.
 """
 
 from __future__ import annotations
@@ -29,26 +32,65 @@ from numrules.numstop.estimate import PILE_SHARE, POTENTIAL, evaluate
 from numrules.numstop.observation import Observation, observe
 from numrules.numstop.rules import apply, legal_actions
 from numrules.numstop.sampling import sample_state
-from numrules.numstop.state import TURN_PHASES, State
+from numrules.numstop.state import TURN_PHASES, Phase, State
 
 HORIZONS = ("own", "turn", "next", "play")
 """Where a rollout stops: the end of the bot's turn, the start of its next turn, the end
-of its next turn, or the end of the round's play."""
+of its next turn, or the end of the round's play (the stocks are empty)."""
+
+REWARDS = ("own", "lead")
+"""What a rollout scores: the seat's value, or its lead over the best other seat."""
+
+LOCKS = ("heuristic", "search")
+"""Who decides between locking and drawing at the start of a turn."""
+
+
+def _number(name: str, value: object, low: float, high: float | None = None) -> float:
+    # A bot option that must be a number in [low, high].
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | float)
+        or not low <= value <= (high if high is not None else float("inf"))
+    ):
+        where = f"in {low}..{high}" if high is not None else f">= {low}"
+        raise ConfigError(f"{name} must be a number {where}, got {value!r}")
+    return float(value)
+
+
+def _count(name: str, value: object, low: int) -> int:
+    # A bot option that must be an int >= low.
+    if type(value) is not int or value < low:
+        raise ConfigError(f"{name} must be an int >= {low}, got {value!r}")
+    return value
+
+
+def _choice(name: str, value: object, allowed: tuple[str, ...]) -> str:
+    # A bot option that must be one of `allowed`.
+    if value not in allowed:
+        raise ConfigError(f"{name} must be one of {', '.join(allowed)}, got {value!r}")
+    return str(value)
 
 
 class SearchBot:
-    """Rollouts of the heuristic bot on sampled stocks, for every decision of a turn.
+    """Rollouts of the heuristic bot on sampled stocks, for the decisions of a turn.
 
     Reproducible from its seed: the samples come from its own `random.Random(seed)`.
 
     Args:
         seed: seeds the samples of the stocks.
         samples: the sampled states per decision, each shared by every action.
-        depth: a rollout stops after this many actions (0: at the end of the round's
-            play, when the stocks run out).
+        horizon: where a rollout stops, one of `HORIZONS`.
+        reward: what a rollout scores, one of `REWARDS`.
+        lock: who decides to lock or draw at the start of a turn, one of `LOCKS`.
+        late: search only once the stocks hold at most this many cards (0: always).
+        threshold: keep the heuristic bot's choice unless another action scores this
+            many points more.
+        depth: a rollout also stops after this many actions (0: no limit).
+        pile: `evaluate`'s share of a pile's extra validation value.
+        potential: `evaluate`'s promise of a card, in points at the start of a round.
 
     Raises:
-        ConfigError: `samples` is not a positive int, or `depth` not an int >= 0.
+        ConfigError: an option out of its range or not among its values.
 
     """
 
@@ -56,55 +98,49 @@ class SearchBot:
         self,
         seed: int = 0,
         *,
-        samples: int = 8,
+        samples: int = 16,
+        horizon: str = "next",
+        reward: str = "own",
+        lock: str = "heuristic",
+        late: int = 0,
+        threshold: float = 0.0,
         depth: int = 0,
-        horizon: str = "turn",
         pile: float = PILE_SHARE,
         potential: float = POTENTIAL,
-        threshold: float = 0.0,
-        late: int = 0,
-        reward: str = "lead",
     ) -> None:
-        if type(samples) is not int or samples < 1:
-            raise ConfigError(f"samples must be a positive int, got {samples!r}")
-        if type(depth) is not int or depth < 0:
-            raise ConfigError(f"depth must be an int >= 0, got {depth!r}")
-        if horizon not in HORIZONS:
-            raise ConfigError(f"horizon must be one of {', '.join(HORIZONS)}, got {horizon!r}")
-        if not isinstance(threshold, int | float) or threshold < 0:
-            raise ConfigError(f"threshold must be a number >= 0, got {threshold!r}")
-        self.threshold = float(threshold)
-        if type(late) is not int or late < 0:
-            raise ConfigError(f"late must be an int >= 0, got {late!r}")
-        self.late = late
-        if reward not in ("lead", "own"):
-            raise ConfigError(f"reward must be 'lead' or 'own', got {reward!r}")
-        self.reward = reward
-        if not isinstance(pile, int | float) or not 0 <= pile <= 1:
-            raise ConfigError(f"pile must be a number in 0..1, got {pile!r}")
-        self.horizon = horizon
-        if not isinstance(potential, int | float) or potential < 0:
-            raise ConfigError(f"potential must be a number >= 0, got {potential!r}")
-        self.pile = float(pile)
-        self.potential = float(potential)
         self.seed = seed
-        self.samples = samples
-        self.depth = depth
+        self.samples = _count("samples", samples, 1)
+        self.horizon = _choice("horizon", horizon, HORIZONS)
+        self.reward = _choice("reward", reward, REWARDS)
+        self.lock = _choice("lock", lock, LOCKS)
+        self.late = _count("late", late, 0)
+        self.threshold = _number("threshold", threshold, 0.0)
+        self.depth = _count("depth", depth, 0)
+        self.pile = _number("pile", pile, 0.0, 1.0)
+        self.potential = _number("potential", potential, 0.0)
         self._rng = random.Random(seed)
         self._heuristic = HeuristicBot(seed)
         self._policy = HeuristicBot(seed)  # plays every seat in the rollouts
         self.last: tuple[tuple[str, float], ...] = ()
-        """Each action of the last searched decision with its mean score, best first."""
+        """Each action of the last searched decision with its mean score, best first
+        (empty when the last decision was left to the heuristic bot)."""
 
     def __repr__(self) -> str:
-        return f"SearchBot(seed={self.seed!r}, samples={self.samples}, depth={self.depth})"
+        return (
+            f"SearchBot(seed={self.seed!r}, samples={self.samples}, "
+            f"horizon={self.horizon!r}, reward={self.reward!r})"
+        )
 
     def act(self, observation: Observation, actions: Sequence[Action], optional: bool) -> Action:
         """The action with the best mean rollout score (the heuristic's outside a turn)."""
         choice = self._heuristic.act(observation, actions, optional)
-        if len(actions) == 1 or observation.phase not in TURN_PHASES:
-            return choice
-        if self.late and sum(observation.stock_sizes) > self.late:
+        self.last = ()
+        if (
+            len(actions) == 1
+            or observation.phase not in TURN_PHASES
+            or (self.late and sum(observation.stock_sizes) > self.late)
+            or (self.lock == "heuristic" and observation.phase is Phase.START)
+        ):
             return choice
         seat = observation.seat
         assert seat is not None
@@ -127,7 +163,7 @@ class SearchBot:
 
     def _rollout(self, state: State, seat: int) -> float:
         # The heuristic bot plays every seat until the horizon; the value is the seat's
-        # lead over the best other seat then.
+        # own, or its lead over the best other seat.
         policy, horizon = self._policy, self.horizon
         steps = 0
         away = back = False  # another seat has played since; the seat has played again
