@@ -127,7 +127,9 @@ def test_search_bot_options_are_parsed_and_checked() -> None:
         "heuristic",
     )
     bad_options = ("samples=0", "horizon=far", "depth=-1", "pile=2", "late=-3", "reward=x")
-    for bad in (*bad_options, "lock=never", "threshold=-1", "potential=-2", "samples=1.5"):
+    assert numrules.make_bot("search?greed=2", 0, ns.GAME).greed == 2.0
+    more = ("lock=never", "threshold=-1", "potential=-2", "samples=1.5", "greed=-1")
+    for bad in (*bad_options, *more):
         with pytest.raises(numrules.ConfigError):
             numrules.make_bot(f"search?{bad}", 0, ns.GAME)
 
@@ -157,3 +159,15 @@ def test_search_bot_leaves_validation_to_the_heuristic_bot() -> None:
     bot = SearchBot(1)
     assert bot.act(view, offered, False) == ns.HeuristicBot(1).act(view, offered, False)
     assert bot.last == ()
+
+
+def test_the_lock_decision_is_the_heuristic_bots_unless_asked() -> None:
+    state = table(players=2, phase=ns.Phase.START, piles=["R1 B5 G9"])
+    view, offered = ns.observe(state, 0), ns.legal_actions_for(state, 0)
+    assert "0:lock" in map(str, offered)
+    bot = SearchBot(1, samples=2)
+    assert bot.act(view, offered, False) == ns.HeuristicBot(1).act(view, offered, False)
+    assert bot.last == ()
+    searching = SearchBot(1, samples=2, lock="search", horizon="own")
+    assert searching.act(view, offered, False) in offered
+    assert sorted(name for name, _ in searching.last) == sorted(map(str, offered))

@@ -29,6 +29,7 @@ from numrules.core.errors import ConfigError
 from numrules.numstop.actions import Action
 from numrules.numstop.bots import HeuristicBot
 from numrules.numstop.estimate import PILE_SHARE, POTENTIAL, evaluate
+from numrules.numstop.luck import Style
 from numrules.numstop.observation import Observation, observe
 from numrules.numstop.rules import apply, legal_actions
 from numrules.numstop.sampling import sample_state
@@ -40,6 +41,8 @@ of its next turn, or the end of the round's play (the stocks are empty)."""
 
 REWARDS = ("own", "lead")
 """What a rollout scores: the seat's value, or its lead over the best other seat."""
+
+_GREED = Style().greed
 
 LOCKS = ("heuristic", "search")
 """Who decides between locking and drawing at the start of a turn."""
@@ -88,6 +91,9 @@ class SearchBot:
         depth: a rollout also stops after this many actions (0: no limit).
         pile: `evaluate`'s share of a pile's extra validation value.
         potential: `evaluate`'s promise of a card, in points at the start of a round.
+        greed: the `Style.greed` of the heuristic bot that decides what the search
+            leaves, and plays the bot's seat in the rollouts (the other seats play the
+            default heuristic bot).
 
     Raises:
         ConfigError: an option out of its range or not among its values.
@@ -107,6 +113,7 @@ class SearchBot:
         depth: int = 0,
         pile: float = PILE_SHARE,
         potential: float = POTENTIAL,
+        greed: float = _GREED,
     ) -> None:
         self.seed = seed
         self.samples = _count("samples", samples, 1)
@@ -118,9 +125,13 @@ class SearchBot:
         self.depth = _count("depth", depth, 0)
         self.pile = _number("pile", pile, 0.0, 1.0)
         self.potential = _number("potential", potential, 0.0)
+        self.greed = _number("greed", greed, 0.0)
         self._rng = random.Random(seed)
-        self._heuristic = HeuristicBot(seed)
-        self._policy = HeuristicBot(seed)  # plays every seat in the rollouts
+        style = Style(greed=self.greed)
+        self._heuristic = HeuristicBot(seed, style)
+        # In the rollouts the bot's seat plays its own style, the others the default.
+        self._own = HeuristicBot(seed, style)
+        self._others = HeuristicBot(seed)
         self.last: tuple[tuple[str, float], ...] = ()
         """Each action of the last searched decision with its mean score, best first
         (empty when the last decision was left to the heuristic bot)."""
@@ -164,7 +175,7 @@ class SearchBot:
     def _rollout(self, state: State, seat: int) -> float:
         # The heuristic bot plays every seat until the horizon; the value is the seat's
         # own, or its lead over the best other seat.
-        policy, horizon = self._policy, self.horizon
+        own, others, horizon = self._own, self._others, self.horizon
         steps = 0
         away = back = False  # another seat has played since; the seat has played again
         while state.phase in TURN_PHASES and (not self.depth or steps < self.depth):
@@ -181,7 +192,7 @@ class SearchBot:
             action = (
                 offered[0]
                 if len(offered) == 1
-                else policy.act(observe(state, player), offered, False)
+                else (own if player == seat else others).act(observe(state, player), offered, False)
             )
             state = apply(state, action)
             steps += 1
