@@ -127,7 +127,9 @@ def test_search_bot_options_are_parsed_and_checked() -> None:
         "heuristic",
     )
     bad_options = ("samples=0", "horizon=far", "depth=-1", "pile=2", "late=-3", "reward=x")
-    assert numrules.make_bot("search?greed=2", 0, ns.GAME).greed == 2.0
+    greedy = numrules.make_bot("search?greed=2", 0, ns.GAME)
+    assert isinstance(greedy, SearchBot)
+    assert greedy.greed == 2.0
     more = ("lock=never", "threshold=-1", "potential=-2", "samples=1.5", "greed=-1")
     for bad in (*bad_options, *more):
         with pytest.raises(numrules.ConfigError):
