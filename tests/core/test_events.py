@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pickle
+from concurrent.futures import ThreadPoolExecutor
 from typing import ClassVar
 
 import attrs
@@ -118,3 +119,72 @@ def test_indexing_a_seat_log_agrees_with_since(secrets: list[bool], seat: int) -
     assert [told[i] for i in range(len(told))] == list(everything)
     for start in (0, len(told) // 2, len(told)):
         assert told.since(start) == everything[start:]
+
+
+def _told(batches: list[list[Event]], seat: int | None) -> tuple[Event, ...]:
+    # What `seat` was told of `batches`, event by event, without any log.
+    return tuple(event.seen_by(seat) for batch in batches for event in batch)
+
+
+@given(
+    st.lists(
+        st.lists(st.tuples(st.booleans(), st.integers(0, 2)), min_size=1, max_size=3),
+        max_size=60,
+    ),
+    st.sets(st.integers(0, 59)),
+)
+def test_a_log_read_at_any_points_tells_each_seat_what_it_was_told(
+    batches: list[list[tuple[bool, int]]], reads: set[int]
+) -> None:
+    # `record` defers the seats' versions until a read; reading at some steps and not at
+    # others must give the same accounts as the events told one by one.
+    events: list[list[Event]] = [
+        [Draw(seat, f"R{i}") if secret else Public(i) for secret, seat in batch]
+        for i, batch in enumerate(batches)
+    ]
+    log = EMPTY_LOG
+    for i, batch in enumerate(events):
+        log = log.record(batch, players=3)
+        assert len(log) == sum(map(len, events[: i + 1]))
+        if i in reads:
+            assert log.view(i % 3).since() == _told(events[: i + 1], i % 3)
+    for seat in (None, 0, 1, 2):
+        assert log.view(seat).since() == _told(events, seat)
+    assert pickle.loads(pickle.dumps(log)) == log
+
+
+def test_branches_of_an_unread_history_each_read_right() -> None:
+    # Two logs recorded on the same unread log: reading one works out the shared part,
+    # and the other still reads its own events on top of it.
+    trunk = EMPTY_LOG
+    for i in range(50):
+        trunk = trunk.record([Draw(i % 2, f"R{i}")], players=2)
+    left = trunk.record([Public(1)], players=2)
+    right = trunk.record([Draw(0, "B9")], players=2)
+    assert left.view(0).since(50) == (Public(1),)
+    assert right.view(1).since(50) == (Draw(0, None),)
+    assert right.view(0).since(49) == (Draw(1, None), Draw(0, "B9"))
+    assert trunk.view(1)[49] == Draw(1, "R49")
+    assert left != right
+    assert left.view(None).since()[:50] == trunk.view(None).since()
+
+
+def test_a_long_unread_log_is_read_without_recursion() -> None:
+    log = EMPTY_LOG
+    for i in range(100_000):
+        log = log.record([Draw(i % 4, "R1") if i % 7 == 0 else Public(i)], players=4)
+    assert len(log) == 100_000
+    assert log.view(0)[99_995] == Draw(3, None)
+    assert log.view(3)[99_995] == Draw(3, "R1")
+
+
+def test_threads_reading_one_unread_log_agree() -> None:
+    base = EMPTY_LOG
+    for i in range(2_000):
+        base = base.record([Draw(i % 3, f"R{i}"), Public(i)], players=3)
+    logs = [base.record([Public(-k)], players=3) for k in range(8)]
+    expected = [Draw(i % 3, None if i % 3 != 1 else f"R{i}") for i in range(2_000)]
+    with ThreadPoolExecutor(8) as pool:
+        views = list(pool.map(lambda log: log.view(1).since(), logs * 4))
+    for view in views:
+        assert view[0:4000:2] == tuple(expected)

@@ -11,7 +11,9 @@ the logs of the states before it, so recording costs O(1) amortised per event an
 `apply` copies the history. It keeps the public version of every event (what a
 spectator is told) and, per seat, only the events that seat was told more about. So a
 seat's account of the game, `log.view(seat)`, is built in O(1) and holds nothing the
-seat may not know: an `Observation` carries it as its `log` field.
+seat may not know: an `Observation` carries it as its `log` field. `apply` only notes
+its events; how each seat saw them is worked out when the log is first read (for the
+events since the last read), so a game nobody reads the log of never pays for it.
 
 Read a game's events with the game module's `events(state, seat, since=0)` (also
 `Game.events`): the events from index `since` on, as `seat` saw them (None: a
@@ -299,6 +301,10 @@ class SeatLog(Sequence[Event]):
         return (SeatLog.of, (self.since(0), self._seat))
 
 
+_Parts = tuple[Vector[Event], tuple[Vector[tuple[int, Event]], ...]]
+# A log's public events, and per seat the (index, event) pairs it was told more of.
+
+
 class Log:
     """The events of a whole game, with every seat's view: the `log` field of a state.
 
@@ -306,22 +312,60 @@ class Log:
     It keeps the public version of every event, and for each seat the (index, event)
     pairs where that seat was told more than the public version. Never hand a `Log` to
     a player: give it `view(seat)`.
+
+    Recording is deferred: `record` keeps the new events and a link to the log before
+    them (O(1)), and the seats' versions are worked out the first time anything reads
+    the log. A game played without reading its log (a simulation, a search bot's
+    rollout) never pays for them; a log read once is read from then on at full speed.
     """
 
-    __slots__ = ("_private", "_public")
+    __slots__ = ("_deferred", "_done", "_size")
 
     def __init__(
         self,
         public: Vector[Event] | None = None,
         private: tuple[Vector[tuple[int, Event]], ...] = (),
     ) -> None:
-        self._public: Vector[Event] = Vector() if public is None else public
-        self._private = private
+        public = Vector() if public is None else public
+        # `_done`: (public, private) once worked out; `_deferred`: (the log before,
+        # the events recorded, the number of seats) until then. Each is one slot, set in
+        # one step, so a log read by two threads at once is never seen half-done.
+        self._done: _Parts | None = (public, private)
+        self._deferred: tuple[Log, tuple[Event, ...], int] | None = None
+        self._size = len(public)
+
+    def _forced(self) -> _Parts:
+        # The public and private parts, worked out now if `record` deferred them. Every
+        # deferred log on the way back to a worked-out one is worked out too (each once),
+        # so logs that share a history share the work; a loop, not recursion, so a game
+        # of any length never read before is fine.
+        done = self._done
+        if done is not None:
+            return done
+        chain: list[tuple[Log, tuple[Event, ...], int]] = []
+        log: Log = self
+        while True:
+            done = log._done
+            if done is not None:
+                break
+            deferred = log._deferred
+            if deferred is None:  # worked out meanwhile (another thread): `_done` is set
+                done = log._done
+                assert done is not None
+                break
+            chain.append((log, deferred[1], deferred[2]))
+            log = deferred[0]
+        public, private = done
+        for log, events, players in reversed(chain):
+            done = public, private = _recorded(public, private, events, players)
+            log._done = done
+            log._deferred = None  # the log before is no longer needed
+        return done
 
     @property
     def public(self) -> Vector[Event]:
         """The public version of every event (what a spectator is told)."""
-        return self._public
+        return self._forced()[0]
 
     @property
     def private(self) -> tuple[Vector[tuple[int, Event]], ...]:
@@ -329,65 +373,81 @@ class Log:
 
         Seats past the end of the tuple were never told more than the public version.
         """
-        return self._private
+        return self._forced()[1]
 
     def __len__(self) -> int:
-        return len(self._public)
+        return self._size
 
     def record(self, events: Sequence[Event], players: int) -> Log:
-        """A new log with `events` added, in order (this one is unchanged).
+        """A new log with `events` added, in order (this one is unchanged); O(1).
 
         Args:
             events: what one `apply` did, in order.
             players: the number of seats, each of which is asked how it saw a secret event.
 
         """
-        public = self._public
-        private = self._private
-        if len(events) == 1:  # the commonest case: one event
-            if not events[0].secret:
-                return _new_log(public.append(events[0]), private)
-        else:
-            for event in events:
-                if event.secret:
-                    break
-            else:  # every event is public
-                return _new_log(public.extend(events), private)
-        updated = list(private)
-        for event in events:
-            if not event.secret:
-                public = public.append(event)
-                continue
-            index = len(public)
-            public = public.append(event.seen_by(None))
-            for seat, view in event.told_more(players):
-                while len(updated) <= seat:
-                    updated.append(Vector())
-                updated[seat] = updated[seat].append((index, view))
-        return _new_log(public, tuple(updated))
+        log: Log = _new_object(Log)
+        log._done = None
+        log._deferred = (self, tuple(events), players)
+        log._size = self._size + len(events)
+        return log
 
     def view(self, seat: int | None) -> SeatLog:
-        """The account of the game `seat` was given (None: a spectator); O(1)."""
-        if seat is None or seat >= len(self._private):
-            return SeatLog(self._public, None, seat)
-        return SeatLog(self._public, self._private[seat], seat)
+        """The account of the game `seat` was given (None: a spectator)."""
+        public, private = self._forced()
+        if seat is None or seat >= len(private):
+            return SeatLog(public, None, seat)
+        return SeatLog(public, private[seat], seat)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Log):
             return NotImplemented
         if self is other:
             return True
-        mine, theirs = _trimmed(self._private), _trimmed(other._private)
-        return self._public == other._public and mine == theirs
+        if self._size != other._size:
+            return False
+        (public, private), (theirs, their_private) = self._forced(), other._forced()
+        return public == theirs and _trimmed(private) == _trimmed(their_private)
 
     def __hash__(self) -> int:
-        return hash((self._public, _trimmed(self._private)))
+        public, private = self._forced()
+        return hash((public, _trimmed(private)))
 
     def __repr__(self) -> str:
         return f"Log(events={len(self)})"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Log, (self._public, self._private))
+        return (Log, self._forced())
+
+
+def _recorded(
+    public: Vector[Event],
+    private: tuple[Vector[tuple[int, Event]], ...],
+    events: Sequence[Event],
+    players: int,
+) -> _Parts:
+    # `public` and `private` with `events` added: the work `Log.record` defers.
+    if len(events) == 1:  # the commonest case: one event
+        if not events[0].secret:
+            return public.append(events[0]), private
+    else:
+        for event in events:
+            if event.secret:
+                break
+        else:  # every event is public
+            return public.extend(events), private
+    updated = list(private)
+    for event in events:
+        if not event.secret:
+            public = public.append(event)
+            continue
+        index = len(public)
+        public = public.append(event.seen_by(None))
+        for seat, view in event.told_more(players):
+            while len(updated) <= seat:
+                updated.append(Vector())
+            updated[seat] = updated[seat].append((index, view))
+    return public, tuple(updated)
 
 
 def log_of_view(view: SeatLog) -> Log:
@@ -419,9 +479,12 @@ def log_of_view(view: SeatLog) -> Log:
 
 
 def _new_log(public: Vector[Event], private: tuple[Vector[tuple[int, Event]], ...]) -> Log:
-    log: Log = object.__new__(Log)
-    log._public, log._private = public, private
+    log: Log = _new_object(Log)
+    log._done, log._deferred, log._size = (public, private), None, len(public)
     return log
+
+
+_new_object = object.__new__
 
 
 def _trimmed(private: tuple[Vector[Any], ...]) -> tuple[Vector[Any], ...]:

@@ -46,7 +46,7 @@ from numrules.numbounce.cards import (
     rainbow,
     shadow,
 )
-from numrules.numbounce.combinations import beating, openings, value_of
+from numrules.numbounce.combinations import beating, beating_with, openings, value_of
 from numrules.numbounce.config import DEFAULT_ROUNDS, MAX_PLAYERS, MIN_PLAYERS, Config
 from numrules.numbounce.event_types import (
     EVENT_TYPES,
@@ -173,6 +173,7 @@ __all__ = [
     "all_cards",
     "apply",
     "beating",
+    "beating_with",
     "card_zones",
     "check_state",
     "evaluate",

@@ -126,3 +126,35 @@ def beating(
             out.append((first,))
     out.extend(combinations(infinities, size))
     return out
+
+
+def beating_with(
+    hand: Iterable[NumCard],
+    card: NumCard,
+    size: int,
+    value: int | None,
+    reference_has_infinity: bool,
+) -> list[Combination]:
+    """The combinations of `beating` for `hand` plus `card` that hold `card`, sorted.
+
+    What a seat that just took `card` may lay with it. Only the cards that can share a
+    combination with `card` are looked at: those of its value and the INFINITY cards (the
+    whole hand when `card` is an INFINITY, which joins any value).
+    """
+    if type(card) is FamilyCard:
+        own = card.value
+        pool = [
+            c
+            for c in hand
+            if (type(c) is FamilyCard and c.value == own)
+            or (type(c) is SpecialCard and c.kind is Special.INFINITY)
+        ]
+    else:
+        pool = list(hand)
+    pool.append(card)
+    return [c for c in beating(pool, size, value, reference_has_infinity) if _holds(c, card)]
+
+
+def _holds(combination: Combination, card: NumCard) -> bool:
+    # By identity: `card` itself is in every combination built with it (no __eq__ calls).
+    return id(card) in map(id, combination)

@@ -47,6 +47,7 @@ from numrules.numbounce.combinations import (
     MIXED,
     Combination,
     beating,
+    beating_with,
     holds_infinity,
     openings,
     value_of,
@@ -240,8 +241,7 @@ def _mover_actions(state: State) -> list[Action]:
         taken = state.taken
         out = []
         if taken is not None and taken is not NUM_X:
-            candidates = beating(hand | {taken}, size, value, infinity)
-            out = [plays[c] for c in candidates if taken in c]
+            out = list(map(plays.__getitem__, beating_with(hand, taken, size, value, infinity)))
         out.append(keep)
         if state.source is Pile.DRAW:
             out.append(discard)

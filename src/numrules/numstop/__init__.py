@@ -49,6 +49,7 @@ from numrules.numstop.combinations import (
     find_combinations,
 )
 from numrules.numstop.config import MAX_PLAYERS, MIN_PLAYERS, Config, Mode
+from numrules.numstop.estimate import estimate_validation, evaluate
 from numrules.numstop.event_types import (
     EVENT_TYPES,
     Abandoned,
@@ -92,6 +93,7 @@ from numrules.numstop.risk import risk
 from numrules.numstop.rules import apply, is_terminal, legal_actions, new_game, to_act
 from numrules.numstop.sampling import sample_state
 from numrules.numstop.scoring import objectives_done, points, scores, winners
+from numrules.numstop.search import SearchBot
 from numrules.numstop.selection import combination_actions
 from numrules.numstop.state import Phase, State, card_zones, check_state
 
@@ -137,7 +139,8 @@ GAME = Game(
     event_types=EVENT_TYPES,
     events=events,
     sample_state=sample_state,
-    bots={"heuristic": HeuristicBot},
+    evaluate=evaluate,
+    bots={"heuristic": HeuristicBot, "search": SearchBot},
 )
 """The Num Stop `Game` bundle (also `numrules.get_game("numstop")`)."""
 
@@ -188,6 +191,7 @@ __all__ = [
     "Reserved",
     "RoundDealt",
     "RoundEnded",
+    "SearchBot",
     "SeatLog",
     "ShadowDiscarded",
     "ShadowKept",
@@ -209,6 +213,8 @@ __all__ = [
     "check_state",
     "combination_actions",
     "combination_points",
+    "estimate_validation",
+    "evaluate",
     "events",
     "find_combinations",
     "hidden_cards",

@@ -38,7 +38,7 @@ from numrules.numstop.cards import JOKER, SKIPPED_TURN_CARDS, Stock
 from numrules.numstop.config import Config
 from numrules.numstop.objectives import OBJECTIVES, Objective
 from numrules.numstop.rounds import abandon, aim, deal, end_validation, pick
-from numrules.numstop.selection import can_complete, completing_cards
+from numrules.numstop.selection import completable, completing_cards
 from numrules.numstop.state import Phase, State
 from numrules.numstop.turns import (
     action_card_choices,
@@ -183,11 +183,10 @@ def _validation(state: State) -> list[Action]:
     seat, unused, max_value = state.player, _unused(state), state.config.max_value
     scorecard = state.scorecards[seat]
     aims_of = _AIM[seat]
-    aims: list[Action] = [
-        aims_of[objective]
-        for objective, points in zip(OBJECTIVES, scorecard, strict=True)
-        if points is None and can_complete(objective, (), unused, max_value)
+    open_ = [
+        objective for objective, points in zip(OBJECTIVES, scorecard, strict=True) if points is None
     ]
+    aims: list[Action] = [aims_of[objective] for objective in completable(open_, unused, max_value)]
     aims.append(_END_VALIDATION[seat])
     return aims
 

@@ -14,6 +14,7 @@ the number of combinations (a 102-card collection holds millions of them).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import cache
 from itertools import permutations
 
 from numrules.core.cards import Family, FamilyCard, num_card_key
@@ -25,28 +26,46 @@ _SHADOW = Family.SHADOW
 
 
 class _Pool:
-    """The seat's unused collection (picked cards included), counted for the tests."""
+    """The seat's unused collection (picked cards included), counted for the tests.
 
-    __slots__ = ("by_value", "families", "max_value", "shadow_values", "shadows", "values")
+    Sets of values are bit masks (bit `v` for value `v`), so a window of values is
+    tested with a shift, a mask and a bit count.
+    """
+
+    __slots__ = (
+        "by_value",
+        "families",
+        "max_value",
+        "naturals",
+        "ranked",
+        "shadowed",
+        "shadows",
+        "values",
+    )
 
     def __init__(self, cards: Iterable[FamilyCard], max_value: int) -> None:
         self.max_value = max_value
-        self.by_value = [0] * (max_value + 1)  # non-Shadow cards of each value
-        self.values = [False] * (max_value + 1)  # any card of each value (Shadows too)
-        self.shadow_values = [False] * (max_value + 1)
-        self.families: dict[Family, list[bool]] = {
-            family: [False] * (max_value + 1) for family in FLUSH_FAMILIES
-        }
-        self.shadows = 0
+        self.by_value = by_value = [0] * (max_value + 1)  # non-Shadow cards of each value
+        families: dict[Family, int] = {}
+        values = shadowed = shadows = 0
         for card in cards:
-            value = card.value
-            self.values[value] = True
-            if card.family is _SHADOW:
-                self.shadows += 1
-                self.shadow_values[value] = True
+            bit = 1 << card.value
+            values |= bit
+            family = card.family
+            if family is _SHADOW:
+                shadows += 1
+                shadowed |= bit
             else:
-                self.by_value[value] += 1
-                self.families[card.family][value] = True
+                by_value[card.value] += 1
+                families[family] = families.get(family, 0) | bit
+        self.families = families  # the values held in each flush family
+        self.values = values  # the values held (Shadows too)
+        self.shadowed = shadowed  # the values of the Shadows held
+        self.shadows = shadows
+        self.naturals = values if not shadows else sum(1 << v for v, a in enumerate(by_value) if a)
+        # The (count, value) of every value held, most cards first: groups of one value
+        # look for the largest counts among the values not picked.
+        self.ranked = sorted(((a, v) for v, a in enumerate(by_value) if a), reverse=True)
 
 
 def _split(cards: Sequence[FamilyCard]) -> tuple[list[FamilyCard], int]:
@@ -54,37 +73,52 @@ def _split(cards: Sequence[FamilyCard]) -> tuple[list[FamilyCard], int]:
     return naturals, len(cards) - len(naturals)
 
 
-def _wild_options(sizes: tuple[int, ...], wilds: int, shadows: int) -> list[tuple[int, ...]]:
+@cache
+def _wild_options(sizes: tuple[int, ...], wilds: int, shadows: bool) -> tuple[tuple[int, ...], ...]:
     # The natural cards each group needs: no wild, or the wild in one group.
-    with_wild = [tuple(z - (g == i) for g, z in enumerate(sizes)) for i in range(len(sizes))]
+    with_wild = tuple(tuple(z - (g == i) for g, z in enumerate(sizes)) for i in range(len(sizes)))
     if wilds == 1:
         return with_wild
-    return [sizes, *with_wild] if shadows else [sizes]
+    return (sizes, *with_wild) if shadows else (sizes,)
 
 
 def _same_value(objective: Objective, picked: Sequence[FamilyCard], pool: _Pool) -> bool:
     sizes = SAME_VALUE[objective]
-    naturals, wilds = _split(picked)
     counts: dict[int, int] = {}
-    for card in naturals:
-        counts[card.value] = counts.get(card.value, 0) + 1
-    if len(counts) > len(sizes):
+    wilds = 0
+    for card in picked:
+        if card.family is _SHADOW:
+            wilds += 1
+        else:
+            counts[card.value] = counts.get(card.value, 0) + 1
+    groups = len(sizes)
+    if len(counts) > groups:
         return False
     available = pool.by_value
-    # The counts of the values not picked, most first: the k-th largest group left
-    # needs the k-th largest of these.
-    free = sorted((a for v, a in enumerate(available) if v not in counts), reverse=True)
+    # The counts of the values not picked, most first (only as many as there are groups
+    # to fill): the k-th largest group left needs the k-th largest of these.
+    free = [a for a, v in pool.ranked if v not in counts][: groups - len(counts)]
     picked_counts = tuple(counts.items())
-    for needs in _wild_options(sizes, wilds, pool.shadows):
-        for order in permutations(range(len(sizes))):
+    for needs in _wild_options(sizes, wilds, pool.shadows > 0):
+        for order in _ORDERS[groups]:
             # The picked values fill the first groups of `order`, free values the others.
-            pairs = zip(picked_counts, order[: len(counts)], strict=True)
-            if not all(n <= needs[g] <= available[v] for (v, n), g in pairs):
+            fits = True
+            for (v, n), g in zip(picked_counts, order, strict=False):
+                if not n <= needs[g] <= available[v]:
+                    fits = False
+                    break
+            if not fits:
                 continue
             rest = sorted((needs[g] for g in order[len(counts) :]), reverse=True)
-            if all(i < len(free) and free[i] >= n for i, n in enumerate(rest)):
+            if len(rest) <= len(free) and all(f >= n for f, n in zip(free, rest, strict=False)):
                 return True
     return False
+
+
+_ORDERS = {
+    groups: tuple(permutations(range(groups))) for groups in {*map(len, SAME_VALUE.values())}
+}
+# Every order in which the groups of a same-value objective can be filled.
 
 
 def _straight(
@@ -96,13 +130,15 @@ def _straight(
         return False
     if family is not None and any(c.family is not family for c in naturals):
         return False
-    present = pool.families[family] if family is not None else [n > 0 for n in pool.by_value]
+    held = pool.naturals if family is None else pool.families.get(family, 0)
     # The windows [start, start + length) of values 0..max_value that hold every picked value.
     low = max(values) - length + 1 if values else 0
     high = min(values) if values else pool.max_value
-    allowed = 1 if wilds or pool.shadows else 0  # one missing value is filled by a Shadow
+    # One missing value is filled by a Shadow: a window needs length - 1 values held.
+    needed = length - 1 if wilds or pool.shadows else length
+    window = (1 << length) - 1
     for start in range(max(low, 0), min(high, pool.max_value - length + 1) + 1):
-        if length - sum(present[start : start + length]) <= allowed:
+        if ((held >> start) & window).bit_count() >= needed:
             return True
     return False
 
@@ -111,22 +147,25 @@ def _flush(picked: Sequence[FamilyCard], pool: _Pool, family: Family) -> bool:
     naturals, wilds = _split(picked)
     if any(c.family is not family for c in naturals):
         return False
-    count = sum(pool.families[family])
+    count = pool.families.get(family, 0).bit_count()
     if wilds:
         return count >= 4
     return count >= 5 or (count >= 4 and pool.shadows > 0)
 
 
 def _shadow_straight(picked: Sequence[FamilyCard], pool: _Pool) -> bool:
-    values = {c.value for c in picked}
-    if len(values) != len(picked):
+    mask = 0
+    for card in picked:
+        mask |= 1 << card.value
+    if mask.bit_count() != len(picked):
         return False
     has_shadow = any(c.family is _SHADOW for c in picked)
+    values, shadowed = pool.values, pool.shadowed
     for start in range(pool.max_value - 1):
-        window = range(start, start + 3)
-        if not values <= set(window) or not all(pool.values[v] for v in window):
+        window = 7 << start  # the values start, start + 1, start + 2
+        if mask & ~window or values & window != window:
             continue
-        if has_shadow or any(pool.shadow_values[v] for v in window if v not in values):
+        if has_shadow or shadowed & window & ~mask:
             return True
     return False
 
@@ -143,7 +182,7 @@ def _possible(objective: Objective, picked: Sequence[FamilyCard], pool: _Pool) -
         return False
     if objective is Objective.SHADOW_STRAIGHT:
         return _shadow_straight(picked, pool)
-    if sum(c.family is _SHADOW for c in picked) > 1:
+    if len(picked) > 1 and sum(c.family is _SHADOW for c in picked) > 1:
         return False
     if objective in SAME_VALUE:
         return _same_value(objective, picked, pool)
@@ -168,6 +207,18 @@ def can_complete(
     collection holds a combination of `objective` at all.
     """
     return _possible(objective, picked, _Pool(collection, max_value))
+
+
+def completable(
+    objectives: Iterable[Objective], collection: Iterable[FamilyCard], max_value: int
+) -> list[Objective]:
+    """The objectives of `objectives` that `collection` holds a combination of, in order.
+
+    `can_complete` with nothing picked, for several objectives at once (the collection
+    is counted once).
+    """
+    pool = _Pool(collection, max_value)
+    return [objective for objective in objectives if _possible(objective, (), pool)]
 
 
 def completing_cards(

@@ -1,0 +1,202 @@
+"""The Num Stop search bot: the heuristic bot, improved by rollouts on sampled stocks.
+
+`SearchBot` (registered as `search`) is a *rollout* search (one step of policy
+improvement over the heuristic bot, in the manner of Tesauro and Galperin's on-line
+Monte Carlo search). At a decision of its turn with a choice, it draws `samples` states
+consistent with what it knows (`sample_state`: the unseen cards in the two stocks in a
+random order); on each sample it tries every legal action, lets the heuristic bot play
+every seat up to the `horizon`, and values the position reached with `evaluate`
+(validated points, plus `estimate_validation` of each collection and what each pile and
+each card promise). An action's score is the mean over the samples of the seat's value
+(`reward="own"`) or of its lead over the best other seat (`reward="lead"`). Every action
+is tried on the same samples; the best mean wins, and the heuristic bot's own choice
+wins a tie (or any difference below `threshold` points).
+
+The heuristic bot decides everything else: validation (aiming at objectives and picking
+their cards), where it already plays the optimum `search_validation` finds; decisions
+with a single legal action; by default the lock-or-draw choice at the start of a turn
+(`lock="heuristic"`); and, with `late`, every decision while the stocks hold more than
+`late` cards. docs/rules/numstop.md ("The search bot") gives its measured strength and
+what did not work.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from numrules.core.errors import ConfigError
+from numrules.numstop.actions import Action
+from numrules.numstop.bots import HeuristicBot
+from numrules.numstop.estimate import PILE_SHARE, POTENTIAL, evaluate
+from numrules.numstop.luck import Style
+from numrules.numstop.observation import Observation, observe
+from numrules.numstop.rules import apply, legal_actions
+from numrules.numstop.sampling import sample_state
+from numrules.numstop.state import TURN_PHASES, Phase, State
+
+HORIZONS = ("own", "turn", "next", "play")
+"""Where a rollout stops: the end of the bot's turn, the start of its next turn, the end
+of its next turn, or the end of the round's play (the stocks are empty)."""
+
+REWARDS = ("own", "lead")
+"""What a rollout scores: the seat's value, or its lead over the best other seat."""
+
+_GREED = Style().greed
+
+LOCKS = ("heuristic", "search")
+"""Who decides between locking and drawing at the start of a turn."""
+
+
+def _number(name: str, value: object, low: float, high: float | None = None) -> float:
+    # A bot option that must be a number in [low, high].
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | float)
+        or not low <= value <= (high if high is not None else float("inf"))
+    ):
+        where = f"in {low}..{high}" if high is not None else f">= {low}"
+        raise ConfigError(f"{name} must be a number {where}, got {value!r}")
+    return float(value)
+
+
+def _count(name: str, value: object, low: int) -> int:
+    # A bot option that must be an int >= low.
+    if type(value) is not int or value < low:
+        raise ConfigError(f"{name} must be an int >= {low}, got {value!r}")
+    return value
+
+
+def _choice(name: str, value: object, allowed: tuple[str, ...]) -> str:
+    # A bot option that must be one of `allowed`.
+    if value not in allowed:
+        raise ConfigError(f"{name} must be one of {', '.join(allowed)}, got {value!r}")
+    return str(value)
+
+
+class SearchBot:
+    """Rollouts of the heuristic bot on sampled stocks, for the decisions of a turn.
+
+    Reproducible from its seed: the samples come from its own `random.Random(seed)`.
+
+    Args:
+        seed: seeds the samples of the stocks.
+        samples: the sampled states per decision, each shared by every action.
+        horizon: where a rollout stops, one of `HORIZONS`.
+        reward: what a rollout scores, one of `REWARDS`.
+        lock: who decides to lock or draw at the start of a turn, one of `LOCKS`.
+        late: search only once the stocks hold at most this many cards (0: always).
+        threshold: keep the heuristic bot's choice unless another action scores this
+            many points more.
+        depth: a rollout also stops after this many actions (0: no limit).
+        pile: `evaluate`'s share of a pile's extra validation value.
+        potential: `evaluate`'s promise of a card, in points at the start of a round.
+        greed: the `Style.greed` of the heuristic bot that decides what the search
+            leaves, and plays the bot's seat in the rollouts (the other seats play the
+            default heuristic bot).
+
+    Raises:
+        ConfigError: an option out of its range or not among its values.
+
+    """
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        samples: int = 16,
+        horizon: str = "next",
+        reward: str = "own",
+        lock: str = "heuristic",
+        late: int = 0,
+        threshold: float = 0.0,
+        depth: int = 0,
+        pile: float = PILE_SHARE,
+        potential: float = POTENTIAL,
+        greed: float = _GREED,
+    ) -> None:
+        self.seed = seed
+        self.samples = _count("samples", samples, 1)
+        self.horizon = _choice("horizon", horizon, HORIZONS)
+        self.reward = _choice("reward", reward, REWARDS)
+        self.lock = _choice("lock", lock, LOCKS)
+        self.late = _count("late", late, 0)
+        self.threshold = _number("threshold", threshold, 0.0)
+        self.depth = _count("depth", depth, 0)
+        self.pile = _number("pile", pile, 0.0, 1.0)
+        self.potential = _number("potential", potential, 0.0)
+        self.greed = _number("greed", greed, 0.0)
+        self._rng = random.Random(seed)
+        style = Style(greed=self.greed)
+        self._heuristic = HeuristicBot(seed, style)
+        # In the rollouts the bot's seat plays its own style, the others the default.
+        self._own = HeuristicBot(seed, style)
+        self._others = HeuristicBot(seed)
+        self.last: tuple[tuple[str, float], ...] = ()
+        """Each action of the last searched decision with its mean score, best first
+        (empty when the last decision was left to the heuristic bot)."""
+
+    def __repr__(self) -> str:
+        return (
+            f"SearchBot(seed={self.seed!r}, samples={self.samples}, "
+            f"horizon={self.horizon!r}, reward={self.reward!r})"
+        )
+
+    def act(self, observation: Observation, actions: Sequence[Action], optional: bool) -> Action:
+        """The action with the best mean rollout score (the heuristic's outside a turn)."""
+        choice = self._heuristic.act(observation, actions, optional)
+        self.last = ()
+        if (
+            len(actions) == 1
+            or observation.phase not in TURN_PHASES
+            or (self.late and sum(observation.stock_sizes) > self.late)
+            or (self.lock == "heuristic" and observation.phase is Phase.START)
+        ):
+            return choice
+        seat = observation.seat
+        assert seat is not None
+        totals = [0.0] * len(actions)
+        for _ in range(self.samples):
+            root = sample_state(observation, self._rng)
+            for i, action in enumerate(actions):
+                totals[i] += self._rollout(apply(root, action), seat)
+        # The best mean; the heuristic's choice wins unless beaten by `threshold` points.
+        bonus = self.threshold * self.samples
+        order = sorted(
+            range(len(actions)),
+            key=lambda i: (
+                -totals[i] - (bonus if actions[i] == choice else 0.0),
+                actions[i] != choice,
+            ),
+        )
+        self.last = tuple((str(actions[i]), totals[i] / self.samples) for i in order)
+        return actions[order[0]]
+
+    def _rollout(self, state: State, seat: int) -> float:
+        # The heuristic bot plays every seat until the horizon; the value is the seat's
+        # own, or its lead over the best other seat.
+        own, others, horizon = self._own, self._others, self.horizon
+        steps = 0
+        away = back = False  # another seat has played since; the seat has played again
+        while state.phase in TURN_PHASES and (not self.depth or steps < self.depth):
+            player = state.player
+            if player != seat:
+                if horizon == "own" or back:
+                    break
+                away = True
+            elif away:
+                if horizon == "turn":
+                    break
+                back = horizon == "next"
+            offered = legal_actions(state)
+            action = (
+                offered[0]
+                if len(offered) == 1
+                else (own if player == seat else others).act(observe(state, player), offered, False)
+            )
+            state = apply(state, action)
+            steps += 1
+        values = evaluate(state, self.pile, self.potential)
+        if self.reward == "own":
+            return values[seat]
+        return values[seat] - max(v for s, v in enumerate(values) if s != seat)
