@@ -117,6 +117,17 @@ def test_a_time_budget_stops_the_search() -> None:
     assert bot.last.iterations >= 1
 
 
+def test_a_time_budget_stops_a_flat_search_after_whole_samples() -> None:
+    game = numrules.get_game("stackattack")
+    state = game.new_game(game.Config(players=3), seed=1)
+    actions = game.legal_actions_for(state, 0)
+    bot = ISMCTSBot(0, seconds=0.05, search="flat", rollout_actions=20)
+    bot.act(game.observe(state, 0), actions, False)
+    assert bot.last is not None
+    assert bot.last.iterations >= len(actions)
+    assert bot.last.iterations % len(actions) == 0
+
+
 def test_rollouts_can_be_played_by_a_named_bot() -> None:
     game = numrules.get_game("stackattack")
     state = game.new_game(game.Config(players=3), seed=8)
@@ -134,6 +145,9 @@ def test_rollouts_can_be_played_by_a_named_bot() -> None:
         ({"horizon": "turn"}, "horizon must be"),
         ({"rollout_actions": -1}, "rollout_actions must be an int >= 0"),
         ({"rollout": "nobody", "game": "stackattack"}, "unknown bot 'nobody'"),
+        ({"search": "deep"}, "search must be 'tree' or 'flat'"),
+        ({"reward": "points"}, "reward must be 'rank' or 'margin'"),
+        ({"confidence": -1}, "confidence must be a number >= 0"),
     ],
 )
 def test_bad_settings_are_refused(options: dict[str, Any], message: str) -> None:
@@ -145,5 +159,73 @@ def test_it_is_a_named_bot_with_options() -> None:
     bot = numrules.make_bot("ismcts?iterations=30&exploration=1.5", 4)
     assert isinstance(bot, ISMCTSBot)
     assert (bot.iterations, bot.exploration, bot.seed) == (30, 1.5, 4)
+    flat = numrules.make_bot("ismcts?search=flat&reward=margin&confidence=1.5", 4)
+    assert isinstance(flat, ISMCTSBot)
+    assert (flat.search, flat.reward, flat.confidence) == ("flat", "margin", 1.5)
     with pytest.raises(ConfigError, match="bad options"):
         numrules.make_bot("ismcts?depth=3", 4)
+
+
+@pytest.mark.parametrize("name", SAMPLED)
+def test_flat_search_tries_every_option_on_every_sample(name: str) -> None:
+    game = numrules.get_game(name)
+    state = position(game, game.min_players, 6, 30)
+    _, view, actions, optional = decision(game, state)
+    options = len(actions) + optional
+    bot = ISMCTSBot(3, iterations=4 * options, search="flat", rollout_actions=30)
+    choice = bot.act(view, actions, optional)
+    again = ISMCTSBot(3, iterations=4 * options, search="flat", rollout_actions=30)
+    assert again.act(view, actions, optional) == choice
+    assert choice in actions or (optional and choice is DECLINE)
+    if options > 1:
+        assert bot.last is not None
+        assert bot.last.iterations == 4 * options
+        assert {visits for _, visits in bot.last.visits} == {4}
+        assert bot.last.visits[0][0] == ("decline" if choice is None else str(choice))
+        assert [text for text, _ in bot.last.values] == [text for text, _ in bot.last.visits]
+
+
+def test_flat_search_keeps_the_rollout_bots_pick_unless_another_is_clearly_better() -> None:
+    # With an impossible confidence, the flat search plays what its rollout bot plays
+    # (checked where the heuristic bot has no tie to break, so its seed does not matter).
+    game = numrules.get_game("numwars")
+    checked = 0
+    for steps in (0, 7, 20, 33, 46):
+        state = position(game, 3, steps, steps)
+        _, view, actions, optional = decision(game, state)
+        picks = {
+            numrules.make_bot("heuristic", seed, game).act(view, actions, optional)
+            for seed in range(6)
+        }
+        if len(actions) < 2 or len(picks) > 1:
+            continue
+        bot = ISMCTSBot(
+            5,
+            iterations=3 * len(actions),
+            search="flat",
+            rollout="heuristic",
+            confidence=1e9,
+            rollout_actions=12,
+        )
+        assert {bot.act(view, actions, optional)} == picks
+        checked += 1
+    assert checked >= 2
+
+
+@pytest.mark.parametrize("search", ["tree", "flat"])
+def test_a_margin_reward_is_the_score_lead_over_the_best_other_seat(search: str) -> None:
+    game = numrules.get_game("numwars")
+    state = position(game, 3, 2, 12)
+    _, view, actions, optional = decision(game, state)
+    bot = ISMCTSBot(2, iterations=24, reward="margin", search=search, rollout="heuristic")
+    choice = bot.act(view, actions, optional)
+    assert choice == ISMCTSBot(
+        2, iterations=24, reward="margin", search=search, rollout="heuristic"
+    ).act(view, actions, optional)
+    assert bot.last is not None
+    # Num Wars totals are whole points, so mean margins are far outside [0, 1].
+    assert any(abs(value) > 1 for _, value in bot.last.values)
+    ranked = ISMCTSBot(2, iterations=24, search=search, rollout="heuristic")
+    ranked.act(view, actions, optional)
+    assert ranked.last is not None
+    assert all(0 <= value <= 1 for _, value in ranked.last.values)

@@ -33,10 +33,35 @@ Each iteration of a search:
    Bounce counts the cards left in each hand). Every node on the path learns the reward
    of the seat that decided there.
 
-The move played is the most visited option at the root. Given an iteration budget
-the bot is reproducible from its seed: the same seed and the same sequence of
-decisions give the same moves, in every process. A time budget (`seconds`) stops the
-search on the clock instead, so its moves depend on the machine.
+With `reward="margin"`, a seat's reward is instead its score margin: its score (or
+`Game.evaluate`) less the best of the other seats' (negated where the lowest score
+wins), so a rollout tells by how much a seat is ahead, not only whether. Margins are in
+points, so the tree scales them to [0, 1] by the lowest and highest margin backed up so
+far in the search before adding the UCB1 term.
+
+The move played is the most visited option at the root.
+
+**Flat search** (`search="flat"`) is a one-step policy improvement on the rollout
+policy instead of a tree: every iteration draws one determinization and plays *every*
+root option from it, each followed by the rollout policy for every seat to the
+horizon, with the same rollout random numbers for every option (common random
+numbers: the options are compared on the same guessed cards and the same rollout luck,
+so most of the noise of a single rollout cancels out of their difference). An option
+and its rollout count as one iteration, so a decision with k options runs
+`iterations // k` determinizations (at least one). The move is the option with the best
+mean reward. With a rollout bot, its own pick at the real decision is the reference:
+another option replaces it only if its mean beats the pick's by more than `confidence`
+standard errors of their paired difference (0: by anything; ties keep the pick). With
+the game's heuristic bot as rollout policy this plays the heuristic bot's strategy,
+corrected wherever the samples show that another move does better. Every move after
+the root is the rollout bot's, whereas a tree of a few hundred iterations plays its
+first visits below the root by trying each option once, good or bad. In Num Wars and
+Num Bounce the flat search beats the heuristic bot where the tree did not (see
+docs/bots.md, "Strength: tournament results").
+
+Given an iteration budget the bot is reproducible from its seed: the same seed and the
+same sequence of decisions give the same moves, in every process. A time budget
+(`seconds`) stops the search on the clock instead, so its moves depend on the machine.
 
 The method is the single-observer ISMCTS of Cowling, Powley and Whitehouse
 (*Information Set Monte Carlo Tree Search*, 2012). Keying the other seats' nodes by
@@ -100,7 +125,11 @@ class SearchStats:
     seconds: float
     """Wall-clock time of the search."""
     visits: tuple[tuple[str, int], ...]
-    """Each root option in notation ("decline" for None) and its visits, most first."""
+    """Each root option in notation ("decline" for None) and its visits, most first (with
+    `search="flat"`, where every option has the same visits: best mean first)."""
+    values: tuple[tuple[str, float], ...] = ()
+    """Each root option's mean reward, in the order of `visits` (raw score margins with
+    `reward="margin"`)."""
 
 
 class ISMCTSBot:
@@ -124,12 +153,20 @@ class ISMCTSBot:
         bias: with a rollout bot, the weight of its pick at each node (progressive bias:
             `bias / visits` is added to that option's score, and it is tried first); 0
             ignores it.
+        search: `"tree"` (ISMCTS), or `"flat"`: every root option is played on every
+            determinization, then the rollout policy (see the module docstring).
+        reward: `"rank"` (the rank, blended with the win at the end of the game), or
+            `"margin"`: the score lead over the best other seat.
+        confidence: with `search="flat"` and a rollout bot, how many standard errors of
+            the paired difference another option must gain over the rollout bot's own
+            pick to be played instead.
         game: the game, a `Game` or its name; by default found from the first
             observation's class.
 
     Raises:
-        ConfigError: a budget that is not a positive number, or a negative
-            exploration constant.
+        ConfigError: a budget that is not a positive number, a negative exploration
+            constant, bias or confidence, or an unknown horizon, opponents, search or
+            reward.
 
     """
 
@@ -145,6 +182,9 @@ class ISMCTSBot:
         rollout_actions: int = 1000,
         opponents: str = "search",
         bias: float = 0.0,
+        search: str = "tree",
+        reward: str = "rank",
+        confidence: float = 0.0,
         game: Game | str | None = None,
     ) -> None:
         if iterations is None and seconds is None:
@@ -163,6 +203,12 @@ class ISMCTSBot:
             raise ConfigError(f"opponents must be 'search' or 'rollout', got {opponents!r}")
         if type(rollout_actions) is not int or rollout_actions < 0:
             raise ConfigError(f"rollout_actions must be an int >= 0, got {rollout_actions!r}")
+        if search not in ("tree", "flat"):
+            raise ConfigError(f"search must be 'tree' or 'flat', got {search!r}")
+        if reward not in ("rank", "margin"):
+            raise ConfigError(f"reward must be 'rank' or 'margin', got {reward!r}")
+        if not isinstance(confidence, int | float) or confidence < 0:
+            raise ConfigError(f"confidence must be a number >= 0, got {confidence!r}")
         self.seed = seed
         self.iterations = iterations
         self.seconds = seconds
@@ -172,6 +218,9 @@ class ISMCTSBot:
         self.rollout_actions = rollout_actions
         self.opponents = opponents
         self.bias = float(bias)
+        self.search = search
+        self.reward = reward
+        self.confidence = float(confidence)
         self._game = None if game is None else resolve_game(game)
         self._rng = random.Random(seed)
         self.last: SearchStats | None = None
@@ -210,6 +259,8 @@ class _Search:
     __slots__ = (
         "bot",
         "game",
+        "high",
+        "low",
         "lower",
         "observation",
         "options",
@@ -230,6 +281,8 @@ class _Search:
         self.lower = game.lower_score_wins
         self.rng = bot._rng
         self.tree: dict[tuple[int, int], _Node] = {}
+        # The range of the rewards backed up so far (`reward="margin"` scales by it).
+        self.low, self.high = math.inf, -math.inf
         self.rollout_bots: Callable[[], list[Bot]] | None = None
         if bot.rollout != "random":
             name = bot.rollout
@@ -238,6 +291,8 @@ class _Search:
             ]
 
     def run(self) -> Any | None:
+        if self.bot.search == "flat":
+            return self.run_flat()
         bot = self.bot
         started = time.perf_counter()
         deadline = None if bot.seconds is None else started + bot.seconds
@@ -256,9 +311,122 @@ class _Search:
             iterations=done,
             nodes=len(self.tree),
             seconds=time.perf_counter() - started,
-            visits=tuple(("decline" if o is None else str(o), e.visits) for o, e in ranked),
+            visits=tuple((_name(o), e.visits) for o, e in ranked),
+            values=tuple((_name(o), e.total / max(e.visits, 1)) for o, e in ranked),
         )
         return best
+
+    def run_flat(self) -> Any | None:
+        # Every determinization plays every root option, then the rollout policy for
+        # every seat, with the same rollout seeds: the options are compared on the same
+        # guesses and the same rollout luck (common random numbers).
+        bot, options = self.bot, self.options
+        started = time.perf_counter()
+        deadline = None if bot.seconds is None else started + bot.seconds
+        limit = bot.iterations
+        width = len(options)
+        hint = self.root_hint()
+        samples: list[list[float]] = []
+        while not samples or (
+            (limit is None or (len(samples) + 1) * width <= limit)
+            and (deadline is None or time.perf_counter() < deadline)
+        ):
+            samples.append(self.flat_sample())
+        count = len(samples)
+        means = [sum(sample[i] for sample in samples) / count for i in range(width)]
+        best = max(range(width), key=lambda i: (means[i], i == hint, -i))
+        if hint is not None and best != hint:
+            gains = [sample[best] - sample[hint] for sample in samples]
+            gain = sum(gains) / count
+            spread = (
+                math.sqrt(sum((g - gain) ** 2 for g in gains) / (count - 1) / count)
+                if count > 1
+                else math.inf
+            )
+            if gain <= bot.confidence * spread:
+                best = hint  # not clearly better than the rollout policy's own pick
+        ranked = sorted(range(width), key=lambda i: (i != best, -means[i], i))
+        bot.last = SearchStats(
+            iterations=count * width,
+            nodes=1,
+            seconds=time.perf_counter() - started,
+            visits=tuple((_name(options[i]), count) for i in ranked),
+            values=tuple((_name(options[i]), means[i]) for i in ranked),
+        )
+        return options[best]
+
+    def root_hint(self) -> int | None:
+        # The rollout bot's own pick at the real decision (None with random rollouts).
+        if self.bot.rollout == "random":
+            return None
+        optional = self.options[-1] is None
+        actions = tuple(o for o in self.options if o is not None)
+        pick = make_bot(self.bot.rollout, self.rng.getrandbits(64), self.game).act(
+            self.observation, actions, optional
+        )
+        return self.options.index(pick)
+
+    def flat_sample(self) -> list[float]:
+        # One determinization: each root option's reward for the bot, same rollout luck.
+        game, me = self.game, self.seat
+        assert game.sample_state is not None
+        root = game.sample_state(self.observation, self.rng)
+        order = asking_order(game, root)
+        before = order[: order.index(me)] if me in order else []
+        luck = self.rng.getrandbits(64)
+        horizon = getattr(root, "round", None) if self.bot.horizon == "round" else None
+        rewards = []
+        for option in self.options:
+            rng = random.Random(luck)
+            bots = None
+            if self.bot.rollout != "random":
+                bots = [
+                    make_bot(self.bot.rollout, rng.getrandbits(64), game)
+                    for _ in range(self.players)
+                ]
+            declined = set(before)
+            if option is None:
+                declined.add(me)
+                state = root
+            else:
+                state = game.apply(root, option)
+            end = self.playout(state, declined, bots, rng, horizon)
+            rewards.append(self.rewards(end)[me])
+        return rewards
+
+    def playout(
+        self,
+        state: Any,
+        declined: set[int],
+        bots: list[Bot] | None,
+        rng: random.Random,
+        horizon: Any,
+    ) -> Any:
+        # Play the rollout policy for every seat to the horizon (see `iterate`).
+        game, limit = self.game, self.bot.rollout_actions
+        steps = 0
+        while not game.is_terminal(state):
+            seat = next((s for s in asking_order(game, state) if s not in declined), -1)
+            if seat < 0:
+                break
+            if steps >= limit or (horizon is not None and state.round != horizon):
+                break
+            steps += 1
+            optional = seat in game.optional_seats(state)
+            options = [a for a in game.legal_actions(state) if a.seat == seat]
+            if optional:
+                options.append(DECLINE)
+            elif len(options) == 1:
+                state = game.apply(state, options[0])
+                declined.clear()
+                continue
+            choice = self.policy(bots, state, seat, options, optional, rng)
+            if choice is None:
+                declined.add(seat)
+                continue
+            state = game.apply(state, choice)
+            declined.clear()
+        return state
 
     def iterate(self) -> None:
         game, rng = self.game, self.rng
@@ -322,18 +490,27 @@ class _Search:
             state = game.apply(state, choice)
             declined.clear()
         rewards = self.rewards(state)
+        if self.bot.reward == "margin":
+            self.low = min(self.low, *rewards)
+            self.high = max(self.high, *rewards)
         for node, choice, seat in path:
             edge = node.edges[choice]
             edge.visits += 1
             edge.total += rewards[seat]
 
     def policy(
-        self, bots: list[Bot] | None, state: Any, seat: int, options: list[Any], optional: bool
+        self,
+        bots: list[Bot] | None,
+        state: Any,
+        seat: int,
+        options: list[Any],
+        optional: bool,
+        rng: random.Random | None = None,
     ) -> Any:
         # The rollout policy's choice: uniform (declining half of the optional decisions),
         # or the seat's rollout bot, asked as the match driver would ask it.
         if bots is None:
-            rng = self.rng
+            rng = self.rng if rng is None else rng
             if optional and rng.random() < 0.5:
                 return DECLINE
             mine = options if options[-1] is not None else options[:-1]
@@ -349,6 +526,12 @@ class _Search:
         untried: list[Any] = []
         best, best_score = None, -math.inf
         c, bias = self.bot.exploration, self.bot.bias
+        # Margins are scaled to [0, 1] by the range seen so far in this search.
+        low, span = 0.0, 1.0
+        if self.bot.reward == "margin":
+            low, span = self.low, self.high - self.low
+            if not span > 0:
+                low, span = self.low, math.inf
         for option in options:
             edge = edges.get(option)
             if edge is None:
@@ -360,7 +543,8 @@ class _Search:
                     return option
                 untried.append(option)
                 continue
-            score = edge.total / edge.visits + c * math.sqrt(math.log(edge.available) / edge.visits)
+            mean = (edge.total / edge.visits - low) / span
+            score = mean + c * math.sqrt(math.log(edge.available) / edge.visits)
             if hinted:
                 score += bias / edge.visits
             if score > best_score:
@@ -370,12 +554,19 @@ class _Search:
         return best
 
     def rewards(self, state: Any) -> list[float]:
-        # Rank by scores in [0, 1]; on a finished game, blended with the win.
+        # Rank by scores in [0, 1]; on a finished game, blended with the win. Or each
+        # seat's margin over the best other seat (`reward="margin"`).
         n = self.players
         over = self.game.is_terminal(state)
         evaluate = self.game.evaluate
         scores = self.game.scores(state) if over or evaluate is None else evaluate(state)
         sign = -1 if self.lower else 1
+        if self.bot.reward == "margin":
+            signed = [sign * s for s in scores]
+            return [
+                float(mine - max(s for other, s in enumerate(signed) if other != seat))
+                for seat, mine in enumerate(signed)
+            ]
         ranks = []
         for seat in range(n):
             mine = sign * scores[seat]
@@ -393,3 +584,8 @@ class _Search:
             0.5 * (share if seat in winners else 0.0) + 0.5 * rank
             for seat, rank in enumerate(ranks)
         ]
+
+
+def _name(option: Any) -> str:
+    # A root option in notation, "decline" for None.
+    return "decline" if option is None else str(option)
