@@ -7,7 +7,6 @@ valid set of combinations scoring at most its bound, and a proven answer the opt
 from __future__ import annotations
 
 import sys
-import time
 from collections.abc import Iterator, Sequence
 from unittest import mock
 
@@ -89,9 +88,8 @@ def test_an_unlimited_search_is_proven_and_is_best_validation(
 
 def test_a_deadline_stops_a_slow_search_with_a_valid_answer() -> None:
     collection = cards(SLOW_40)
-    start = time.perf_counter()
     found = ns.search_validation(collection, time_limit=0.0)
-    assert time.perf_counter() - start < 10  # the setup only (not the 15-30 s search)
+    assert not found.proven  # stopped at once: the full search takes 15-30 s to prove
     _check_valid(found, collection, set(ns.OBJECTIVES))
     assert found.bound >= 431
     assert found.points > 0

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
 import attrs
@@ -184,16 +183,12 @@ def test_no_decision_offers_more_than_the_collection_and_12(size: int) -> None:
     collection = " ".join(map(str, random_collection(size, size, ns.Config())))
     start = table(2, phase=VALIDATION, collections=[collection])
     rnd = random.Random(size)
-    slowest = 0.0
     for _ in range(5):
         state = start
         while state.phase in (VALIDATION, SELECTION) and state.player == 0:
-            began = time.perf_counter()
             legal = ns.legal_actions(state)
-            slowest = max(slowest, time.perf_counter() - began)
             assert len(legal) <= len(state.collections[0]) + 12
             state = ns.apply(state, legal[rnd.randrange(len(legal))])
-    assert slowest < 0.25  # about a millisecond on this project's machine
 
 
 # --- properties against the finder -------------------------------------------------------
