@@ -283,11 +283,12 @@ class _Search:
         self.tree: dict[tuple[int, int], _Node] = {}
         # The range of the rewards backed up so far (`reward="margin"` scales by it).
         self.low, self.high = math.inf, -math.inf
-        self.rollout_bots: Callable[[], list[Bot]] | None = None
+        # A rollout bot per seat, seeded from the given generator (None: random rollouts).
+        self.rollout_bots: Callable[[random.Random], list[Bot]] | None = None
         if bot.rollout != "random":
             name = bot.rollout
-            self.rollout_bots = lambda: [
-                make_bot(name, self.rng.getrandbits(64), game) for _ in range(self.players)
+            self.rollout_bots = lambda rng: [
+                make_bot(name, rng.getrandbits(64), game) for _ in range(self.players)
             ]
 
     def run(self) -> Any | None:
@@ -378,12 +379,7 @@ class _Search:
         rewards = []
         for option in self.options:
             rng = random.Random(luck)
-            bots = None
-            if self.bot.rollout != "random":
-                bots = [
-                    make_bot(self.bot.rollout, rng.getrandbits(64), game)
-                    for _ in range(self.players)
-                ]
+            bots = None if self.rollout_bots is None else self.rollout_bots(rng)
             declined = set(before)
             if option is None:
                 declined.add(me)
@@ -468,7 +464,7 @@ class _Search:
                     hint = _NO_HINT
                     if self.bot.bias and self.rollout_bots is not None:
                         if bots is None:
-                            bots = self.rollout_bots()
+                            bots = self.rollout_bots(rng)
                         hint = self.policy(bots, state, seat, options, seat in optional)
                     node = self.tree[key] = _Node(hint)
                     in_tree = False
@@ -482,7 +478,7 @@ class _Search:
                         break
                     steps += 1
                 if bots is None and self.rollout_bots is not None:
-                    bots = self.rollout_bots()
+                    bots = self.rollout_bots(rng)
                 choice = self.policy(bots, state, seat, options, seat in optional)
             if choice is None:
                 declined.add(seat)

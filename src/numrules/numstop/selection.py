@@ -47,7 +47,7 @@ class _Pool:
         self.max_value = max_value
         self.by_value = by_value = [0] * (max_value + 1)  # non-Shadow cards of each value
         families: dict[Family, int] = {}
-        values = shadowed = shadows = 0
+        values = naturals = shadowed = shadows = 0
         for card in cards:
             bit = 1 << card.value
             values |= bit
@@ -57,12 +57,13 @@ class _Pool:
                 shadowed |= bit
             else:
                 by_value[card.value] += 1
+                naturals |= bit
                 families[family] = families.get(family, 0) | bit
         self.families = families  # the values held in each flush family
         self.values = values  # the values held (Shadows too)
         self.shadowed = shadowed  # the values of the Shadows held
         self.shadows = shadows
-        self.naturals = values if not shadows else sum(1 << v for v, a in enumerate(by_value) if a)
+        self.naturals = naturals  # the values held by non-Shadow cards
         # The (count, value) of every value held, most cards first: groups of one value
         # look for the largest counts among the values not picked.
         self.ranked = sorted(((a, v) for v, a in enumerate(by_value) if a), reverse=True)
