@@ -293,7 +293,8 @@ def _record(table: Table) -> GameRecord:
 async def _receive(websocket: WebSocket, limits: Limits, bucket: _Bucket) -> dict[str, Any]:
     # One message from the client, checked: size, rate, idle time, JSON object.
     try:
-        raw = await asyncio.wait_for(websocket.receive(), limits.idle_timeout)
+        async with asyncio.timeout(limits.idle_timeout):
+            raw = await websocket.receive()
     except TimeoutError as exc:
         raise _CloseError(CLOSE_IDLE, "idle", f"no message for {limits.idle_timeout:g} s") from exc
     if raw["type"] == "websocket.disconnect":

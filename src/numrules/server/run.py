@@ -45,4 +45,5 @@ def serve(
         ws_ping_interval=20.0,
         ws_ping_timeout=20.0,
         access_log=False,
+        ws_per_message_deflate=False,
     )

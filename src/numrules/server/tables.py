@@ -121,8 +121,12 @@ class Client:
 
     async def send(self, message: Mapping[str, Any]) -> None:
         """Send one message now (messages are never interleaved)."""
+        await self.send_text(json.dumps(message, separators=(",", ":")))
+
+    async def send_text(self, text: str) -> None:
+        """Send one message already serialised as JSON text."""
         async with self._lock:
-            await self._send(json.dumps(message, separators=(",", ":")))
+            await self._send(text)
 
     def mark(self) -> None:
         """Ask the writer to send an update."""
@@ -136,12 +140,35 @@ class Client:
             table = self.table
             if table is None:
                 continue
-            message = hub.update(table, self.seat, self.seen, layout=self.layout)
+            text, seen = table.update_text(self.seat, self.seen, layout=self.layout)
             try:
-                await self.send(message)
+                await self.send_text(text)
             except Exception:  # the connection is gone: its reader cleans up
                 return
-            self.seen = message["events_to"]
+            self.seen = seen
+
+
+class _Frame:
+    # What every view of one state shares, each part computed once: whether the game is
+    # over, each seat's legal actions (bare notation), the optional seats, the winners,
+    # and the updates already serialised for a (seat, since, layout) view, so that a
+    # crowd of spectators costs one update per state, not one each.
+    __slots__ = ("actions", "at", "optional", "over", "texts", "winners")
+
+    def __init__(self, table: Table) -> None:
+        game, state = table.game, table.state
+        self.at = table.at
+        self.over = bool(game.is_terminal(state))
+        self.actions: dict[int, list[str]] = {}
+        if not self.over:
+            # legal_actions_for(state, s) is legal_actions(state) of seat s, in order.
+            for action in game.legal_actions(state):
+                self.actions.setdefault(action.seat, []).append(_bare(str(action)))
+        self.optional: frozenset[int] = (
+            frozenset() if self.over else frozenset(game.optional_seats(state))
+        )
+        self.winners = sorted(game.winners(state)) if self.over else []
+        self.texts: dict[tuple[int | None, int, bool], tuple[str, int]] = {}
 
 
 class Table:
@@ -175,6 +202,8 @@ class Table:
         }
         self.declined: tuple[int, set[int]] = (0, set())
         self.bot_task: asyncio.Task[None] | None = None
+        self._frame: _Frame | None = None
+        self._event_items: dict[int, list[tuple[Any, dict[str, Any]]]] = {}
 
     @property
     def at(self) -> int:
@@ -185,6 +214,76 @@ class Table:
     def over(self) -> bool:
         """Whether the game has ended."""
         return bool(self.game.is_terminal(self.state))
+
+    def frame(self) -> _Frame:
+        """What every view of the current state shares (computed once per state)."""
+        frame = self._frame
+        if frame is None or frame.at != self.at:
+            frame = self._frame = _Frame(self)
+        return frame
+
+    def event_item(self, index: int, event: Any) -> dict[str, Any]:
+        """An event as an update carries it: its sentence and its JSON (built once).
+
+        A public event is the same object in every seat's account, so it is serialised
+        once for all of them; a private one once per seat that was told it.
+        """
+        slot = self._event_items.setdefault(index, [])
+        for known, item in slot:
+            if known is event:
+                return item
+        item = {"text": str(event), "event": to_data(event)["data"]}
+        slot.append((event, item))
+        return item
+
+    def update(self, seat: int | None, since: int, *, layout: bool = True) -> dict[str, Any]:
+        """The view of `seat` (None: a spectator) now, and its events from `since` on.
+
+        With `layout`, the view carries the rendered observation as lines of spans
+        (`[text, rich style, names a card]`), as `numrules.core.render` lays it out.
+        """
+        game, state, frame = self.game, self.state, self.frame()
+        observation = game.observe(state, seat)
+        events = game.events(state, seat, since)
+        actions = [] if seat is None else frame.actions.get(seat, [])
+        phase = observation.phase
+        message: dict[str, Any] = {
+            "type": "update",
+            "table": self.id,
+            "game": game.name,
+            "seat": seat,
+            "at": frame.at,
+            "events_from": since,
+            "events_to": since + len(events),
+            "events": [self.event_item(since + i, event) for i, event in enumerate(events)],
+            "view": {
+                "phase": phase.value if isinstance(phase.value, str) else phase.name.lower(),
+                "round": observation.round,
+                "to_act": list(observation.to_act),
+                "scores": list(observation.scores),
+            },
+            "actions": actions,
+            "optional": bool(actions) and seat in frame.optional,
+            "over": frame.over,
+            "winners": frame.winners,
+            "last_seq": self.last_seq.get(seat, 0) if seat is not None else 0,
+        }
+        if layout:
+            message["view"]["lines"] = [
+                [[span.text, span.style, span.card] for span in line]
+                for line in layout_of(observation).lines
+            ]
+        return message
+
+    def update_text(self, seat: int | None, since: int, *, layout: bool = True) -> tuple[str, int]:
+        """`update` as JSON text, and the index of the next event; built once per view."""
+        texts = self.frame().texts
+        key = (seat, since, layout)
+        found = texts.get(key)
+        if found is None:
+            message = self.update(seat, since, layout=layout)
+            found = texts[key] = (json.dumps(message, separators=(",", ":")), message["events_to"])
+        return found
 
     def free_seats(self) -> list[int]:
         """The human seats nobody has taken yet."""
@@ -479,45 +578,9 @@ class Hub:
     ) -> dict[str, Any]:
         """The view of `seat` (None: a spectator) now, and the events from `since` on.
 
-        With `layout`, the view carries the rendered observation as lines of spans
-        (`[text, rich style, names a card]`), as `numrules.core.render` lays it out.
+        See `Table.update`.
         """
-        game, state = table.game, table.state
-        observation = game.observe(state, seat)
-        events = game.events(state, seat, since)
-        over = table.over
-        actions = [] if seat is None or over else game.legal_actions_for(state, seat)
-        phase = observation.phase
-        message: dict[str, Any] = {
-            "type": "update",
-            "table": table.id,
-            "game": game.name,
-            "seat": seat,
-            "at": table.at,
-            "events_from": since,
-            "events_to": since + len(events),
-            "events": [{"text": str(event), "event": to_data(event)["data"]} for event in events],
-            "view": {
-                "phase": phase.value if isinstance(phase.value, str) else phase.name.lower(),
-                "round": observation.round,
-                "to_act": list(observation.to_act),
-                "scores": list(observation.scores),
-            },
-            "actions": [_bare(str(action)) for action in actions],
-            "optional": seat is not None
-            and not over
-            and bool(actions)
-            and seat in game.optional_seats(state),
-            "over": over,
-            "winners": sorted(game.winners(state)) if over else [],
-            "last_seq": table.last_seq.get(seat, 0) if seat is not None else 0,
-        }
-        if layout:
-            message["view"]["lines"] = [
-                [[span.text, span.style, span.card] for span in line]
-                for line in layout_of(observation).lines
-            ]
-        return message
+        return table.update(seat, since, layout=layout)
 
     def observation(self, table: Table, seat: int | None) -> dict[str, Any]:
         """The seat's whole observation as its numrules JSON document."""
