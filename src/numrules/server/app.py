@@ -71,21 +71,27 @@ async def _body(request: Request, limit: int) -> Any:
 
 
 class _Bucket:
-    # A token bucket: `rate` messages a second on average, `burst` at once.
+    # A token bucket: `rate` messages a second on average, `burst` at once. A message
+    # beyond it is not refused: it is read later (the tokens go into debt), so that a
+    # flooding client slows only itself and costs the server nothing meanwhile.
     def __init__(self, rate: float, burst: int) -> None:
         self.rate = rate
         self.burst = float(burst)
         self.tokens = float(burst)
         self.stamp = asyncio.get_running_loop().time()
+        self.told = False  # the client was told it is being slowed down
 
-    def take(self) -> bool:
+    def delay(self) -> float:
+        # Take a token for the next message; the seconds to wait before reading it.
         now = asyncio.get_running_loop().time()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
-        if self.tokens < 1:
-            return False
         self.tokens -= 1
-        return True
+        if self.tokens >= 0:
+            if self.tokens >= self.burst / 2:  # calm again: tell it next time
+                self.told = False
+            return 0.0
+        return -self.tokens / self.rate
 
 
 class _CloseError(Exception):
@@ -215,7 +221,7 @@ def create_app(db: str | Path, limits: Limits | None = None) -> Starlette:
             strikes = 0
             while True:
                 try:
-                    message = await _receive(websocket, limits, bucket)
+                    message = await _receive(websocket, limits, bucket, client)
                     if client.table is None:
                         table = _hello(h, client, message)
                         await client.send(h.welcome(table, client.seat))
@@ -290,8 +296,26 @@ def _record(table: Table) -> GameRecord:
     )
 
 
-async def _receive(websocket: WebSocket, limits: Limits, bucket: _Bucket) -> dict[str, Any]:
-    # One message from the client, checked: size, rate, idle time, JSON object.
+async def _receive(
+    websocket: WebSocket, limits: Limits, bucket: _Bucket, client: Client
+) -> dict[str, Any]:
+    # One message from the client, checked: size, rate, idle time, JSON object. Over the
+    # rate, the next message is read only when the bucket allows it (told once a burst).
+    wait = bucket.delay()
+    if wait > 0:
+        if not bucket.told:
+            bucket.told = True
+            await client.send(
+                _error_message(
+                    ServerError(
+                        "rate_limited",
+                        f"more than {limits.rate:g} messages a second: "
+                        "the next ones are read at that rate",
+                        429,
+                    )
+                )
+            )
+        await asyncio.sleep(wait)
     try:
         async with asyncio.timeout(limits.idle_timeout):
             raw = await websocket.receive()
@@ -305,10 +329,6 @@ async def _receive(websocket: WebSocket, limits: Limits, bucket: _Bucket) -> dic
     if len(text) > limits.max_message_bytes or len(text.encode()) > limits.max_message_bytes:
         raise _CloseError(
             CLOSE_TOO_BIG, "too_large", f"a message is at most {limits.max_message_bytes} bytes"
-        )
-    if not bucket.take():
-        raise _CloseError(
-            CLOSE_POLICY, "rate_limited", f"more than {limits.rate:g} messages a second"
         )
     try:
         message = json.loads(text)

@@ -79,6 +79,8 @@ class Limits:
     """Seconds a bot waits before acting (lets people follow the game, and interrupt)."""
     history: int = 64
     """Recent states kept per table to judge a message sent for an older state (`at`)."""
+    spectator_delay: float = 0.1
+    """Seconds by which a spectator's update may lag (changes meanwhile make one update)."""
     max_bot_number: int = 2000
     """Largest number a bot option may take (`ismcts?iterations=2000`); `seconds` at most 10."""
 
@@ -148,6 +150,10 @@ class Client:
             self.seen = seen
 
 
+_WATCHERS_AT_ONCE = 16
+"""Spectators told of a change in one turn of the event loop."""
+
+
 class _Frame:
     # What every view of one state shares, each part computed once: whether the game is
     # over, each seat's legal actions (bare notation), the optional seats, the winners,
@@ -203,6 +209,8 @@ class Table:
         self.declined: tuple[int, set[int]] = (0, set())
         self.bot_task: asyncio.Task[None] | None = None
         self._frame: _Frame | None = None
+        self._watchers: asyncio.Task[None] | None = None
+        self._changed = False  # the table changed while the spectators were being told
         self._event_items: dict[int, list[tuple[Any, dict[str, Any]]]] = {}
 
     @property
@@ -214,6 +222,38 @@ class Table:
     def over(self) -> bool:
         """Whether the game has ended."""
         return bool(self.game.is_terminal(self.state))
+
+    def publish(self, delay: float = 0.0) -> None:
+        """Tell every client that the table changed: players at once, spectators soon.
+
+        Spectators are told by one task per table, `delay` seconds later (the changes
+        meanwhile make one update) and a few at a time, so that a crowd watching one
+        table never holds up the messages of the others.
+        """
+        watched = False
+        for client in self.clients:
+            if client.seat is None:
+                watched = True
+            else:
+                client.mark()
+        if not watched:
+            return
+        if self._watchers is None or self._watchers.done():
+            self._watchers = asyncio.get_running_loop().create_task(self._tell_watchers(delay))
+        else:
+            self._changed = True
+
+    async def _tell_watchers(self, delay: float) -> None:
+        self._changed = True
+        while self._changed:
+            self._changed = False
+            if delay > 0:
+                await asyncio.sleep(delay)
+            watchers = [client for client in self.clients if client.seat is None]
+            for start in range(0, len(watchers), _WATCHERS_AT_ONCE):
+                for client in watchers[start : start + _WATCHERS_AT_ONCE]:
+                    client.mark()
+                await asyncio.sleep(0)  # let the other connections' messages in
 
     def frame(self) -> _Frame:
         """What every view of the current state shares (computed once per state)."""
@@ -528,8 +568,7 @@ class Hub:
         self.store.set_seats(table.id, seats)
         table.seats = seats
         log.info("table %s: seat %d taken", table.id, seat)
-        for client in table.clients:
-            client.mark()
+        table.publish(self.limits.spectator_delay)
         return table, seat, token
 
     def listing(self) -> list[dict[str, Any]]:
@@ -664,8 +703,7 @@ class Hub:
         table.history[table.at] = new
         table.history.pop(table.at - self.limits.history, None)
         self.counters["actions_accepted"] += 1
-        for client in table.clients:
-            client.mark()
+        table.publish(self.limits.spectator_delay)
         if over:
             self.counters["tables_finished"] += 1
             log.info(
