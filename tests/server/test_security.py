@@ -48,7 +48,9 @@ def test_seat_1_cannot_act_for_seat_0(tmp_path: Path) -> None:
             ws1.send_json({"type": "act", "action": theirs, "seq": 2})
             error = receive_until(ws1, "error")
             assert error["code"] == "illegal"  # not a card of seat 1
-        assert Store(tmp_path / "t.db").tables()[0].actions == ()
+    # once the server has stopped (it holds its database while it runs)
+    with Store(tmp_path / "t.db") as store:
+        assert store.tables()[0].actions == ()
 
 
 def test_seat_1_cannot_read_seat_0s_hand(tmp_path: Path) -> None:

@@ -11,15 +11,30 @@ See docs/server.md for the protocol, the limits and the persistence.
 """
 
 from numrules.server.app import create_app, page
-from numrules.server.store import Store, StoredTable
+from numrules.server.store import (
+    DamagedTable,
+    Loaded,
+    Store,
+    StoreDamagedError,
+    StoredTable,
+    StoreError,
+    StoreForeignError,
+    StoreLockedError,
+)
 from numrules.server.tables import Client, Hub, Limits, ServerError, Table
 
 __all__ = [
     "Client",
+    "DamagedTable",
     "Hub",
     "Limits",
+    "Loaded",
     "ServerError",
     "Store",
+    "StoreDamagedError",
+    "StoreError",
+    "StoreForeignError",
+    "StoreLockedError",
     "StoredTable",
     "Table",
     "create_app",
