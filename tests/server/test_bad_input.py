@@ -140,7 +140,7 @@ def test_flood_is_slowed_down_not_served_faster(tmp_path: Path) -> None:
             _hello(ws, made)
             for _ in range(60):
                 ws.send_json({"type": "ping"})
-            kinds = []
+            kinds: list[str] = []
             while kinds.count("pong") < 60:
                 message = ws.receive_json()
                 kinds.append(message["type"] if message["type"] != "error" else message["code"])

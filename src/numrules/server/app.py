@@ -117,9 +117,11 @@ def create_app(db: str | Path, limits: Limits | None = None) -> Starlette:
         state["hub"] = Hub(store, limits)
         count = state["hub"].resume()
         log.info("numrules server %s: %d tables resumed from %s", __version__, count, db)
+        sweeper = asyncio.get_running_loop().create_task(_sweep(state["hub"]))
         try:
             yield
         finally:
+            sweeper.cancel()
             for table in state["hub"].tables.values():
                 if table.bot_task is not None:
                     table.bot_task.cancel()
@@ -134,7 +136,7 @@ def create_app(db: str | Path, limits: Limits | None = None) -> Starlette:
             {
                 "status": "ok",
                 "version": __version__,
-                "tables": len(h.tables),
+                "tables": h.active(),
                 "connections": h.connections,
             }
         )
@@ -271,6 +273,16 @@ def create_app(db: str | Path, limits: Limits | None = None) -> Starlette:
         ],
         lifespan=lifespan,
     )
+
+
+async def _sweep(hub: Hub) -> None:
+    # Expire idle tables and forget finished ones nobody watches, now and then.
+    while True:
+        await asyncio.sleep(hub.limits.sweep_interval)
+        try:
+            hub.sweep()
+        except Exception:  # a failed sweep must not stop the next ones
+            log.exception("the sweep for idle tables failed")
 
 
 def _error_message(exc: ServerError) -> dict[str, Any]:

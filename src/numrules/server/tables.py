@@ -35,7 +35,7 @@ from numrules.core.match import asking_order, replay
 from numrules.core.render import layout_of
 from numrules.core.rng import new_seed
 from numrules.core.serialization import dumps, loads, to_data
-from numrules.server.store import Store
+from numrules.server.store import Store, StoreDamagedError, StoredTable
 
 log = logging.getLogger("numrules.server")
 
@@ -43,6 +43,7 @@ COUNTERS = (
     "tables_created",
     "tables_resumed",
     "tables_unreadable",
+    "tables_expired",
     "tables_finished",
     "actions_accepted",
     "actions_refused",
@@ -60,7 +61,8 @@ class Limits:
     """What the server accepts: sizes, rates, time-outs and counts (see docs/server.md)."""
 
     max_tables: int = 1000
-    """Tables the server holds at most (finished ones included); creating more is refused."""
+    """Tables being played at most (finished and expired ones not counted); creating more
+    is refused."""
     max_message_bytes: int = 4096
     """Largest WebSocket message; a larger one gets an error and the connection closes."""
     max_body_bytes: int = 16384
@@ -79,6 +81,14 @@ class Limits:
     """Seconds a bot waits before acting (lets people follow the game, and interrupt)."""
     history: int = 64
     """Recent states kept per table to judge a message sent for an older state (`at`)."""
+    table_expiry: float = 3600.0
+    """Seconds without an action, a seat taken or a connected player after which an
+    unfinished table is set aside (`expired`)."""
+    finished_grace: float = 60.0
+    """Seconds a finished table nobody watches stays in memory (then it is read from the
+    store when asked for)."""
+    sweep_interval: float = 30.0
+    """Seconds between two sweeps for idle and finished tables."""
     spectator_delay: float = 0.1
     """Seconds by which a spectator's update may lag (changes meanwhile make one update)."""
     max_bot_number: int = 2000
@@ -195,6 +205,8 @@ class Table:
         self.seed = seed
         self.seats = seats
         self.created = created
+        self.updated = created
+        """When the table last moved (an action, a seat taken): for expiry."""
         self.state = game.new_game(config, seed)
         self.actions: list[str] = []
         self.last_seq: dict[int, int] = {}
@@ -417,36 +429,83 @@ class Hub:
     # -- life cycle -------------------------------------------------------------------
 
     def resume(self) -> int:
-        """Load and replay every stored table; return how many were resumed."""
-        for stored in self.store.tables():
-            try:
-                game = get_game(stored.game)
-                config = loads(stored.config)
-                table = Table(
-                    stored.id, game, config, stored.seed, list(stored.seats), stored.created
-                )
-                notations = [notation for _, notation, _ in stored.actions]
-                table.state = replay(game, config, stored.seed, notations)
-            except NumrulesError as exc:  # a game no longer installed, a record that fails
-                self.counters["tables_unreadable"] += 1
-                log.error("table %s cannot be resumed, left aside: %s", stored.id, exc)
+        """Load and replay every active stored table; return how many were resumed.
+
+        A table idle for longer than `Limits.table_expiry` is set aside instead; a table
+        that cannot be read or replayed (a damaged row, a game no longer installed) is
+        logged and left aside, and the others resume.
+        """
+        loaded = self.store.active_tables()
+        for damaged in loaded.damaged:
+            self.counters["tables_unreadable"] += 1
+            log.error("table %s cannot be read, left aside: %s", damaged.id, damaged.reason)
+        now = time.time()
+        for stored in loaded.tables:
+            if now - stored.updated > self.limits.table_expiry:
+                self._expire_stored(stored.id, now - stored.updated)
                 continue
-            table.actions = notations
-            table.history = {table.at: table.state}
-            for seat, _, seq in stored.actions:
-                if seq is not None:
-                    table.last_seq[seat] = max(seq, table.last_seq.get(seat, 0))
+            table = self._rebuilt(stored)
+            if table is None:
+                continue
             self.tables[table.id] = table
             self.counters["tables_resumed"] += 1
-            log.info(
-                "table %s resumed: %s, %d actions%s",
-                table.id,
-                game.name,
-                table.at,
-                " (over)" if table.over else "",
-            )
+            log.info("table %s resumed: %s, %d actions", table.id, table.game.name, table.at)
             self.start_bots(table)
         return len(self.tables)
+
+    def _rebuilt(self, stored: StoredTable) -> Table | None:
+        # The table of a stored record, replayed; None (logged) if it cannot be.
+        try:
+            game = get_game(stored.game)
+            config = loads(stored.config)
+            table = Table(stored.id, game, config, stored.seed, list(stored.seats), stored.created)
+            notations = [notation for _, notation, _ in stored.actions]
+            table.state = replay(game, config, stored.seed, notations)
+        except Exception as exc:  # one bad record must not stop the others
+            self.counters["tables_unreadable"] += 1
+            log.error("table %s cannot be replayed, left aside: %s", stored.id, exc)
+            return None
+        table.actions = notations
+        table.history = {table.at: table.state}
+        table.updated = stored.updated
+        for seat, _, seq in stored.actions:
+            if seq is not None:
+                table.last_seq[seat] = max(seq, table.last_seq.get(seat, 0))
+        return table
+
+    def _expire_stored(self, table_id: str, idle: float) -> None:
+        self.store.expire(table_id)
+        self.counters["tables_expired"] += 1
+        log.info("table %s expired after %.0f s without play", table_id, idle)
+
+    def sweep(self, now: float | None = None) -> None:
+        """Expire the unfinished tables idle too long, forget finished ones nobody watches.
+
+        A table is idle when no action was taken and no seat was taken for
+        `Limits.table_expiry` seconds while no player was connected. A finished table
+        stays in memory while someone watches it, then is read from the store on demand.
+        """
+        now = time.time() if now is None else now
+        for table in list(self.tables.values()):
+            idle = now - table.updated
+            if table.over:
+                if not table.clients and idle > self.limits.finished_grace:
+                    self._drop(table)
+            elif idle > self.limits.table_expiry and not any(
+                client.seat is not None for client in table.clients
+            ):
+                self._expire_stored(table.id, idle)  # its spectators see it no more change
+                self._drop(table)
+
+    def _drop(self, table: Table) -> None:
+        # Forget a table in memory (its record stays in the store).
+        self.tables.pop(table.id, None)
+        if table.bot_task is not None:
+            table.bot_task.cancel()
+
+    def active(self) -> int:
+        """The tables being played (neither finished nor expired)."""
+        return sum(1 for table in self.tables.values() if not table.over)
 
     def create(
         self,
@@ -465,8 +524,10 @@ class Hub:
         `seed` None (always, for real players) draws a secret one with `new_seed()`; a
         given seed is for tests and tools only, and never comes from a client.
         """
-        if len(self.tables) >= self.limits.max_tables:
-            raise ServerError("too_many_tables", "the server holds its maximum of tables", 503)
+        if self.active() >= self.limits.max_tables:
+            raise ServerError(
+                "too_many_tables", "the server holds its maximum of tables being played", 503
+            )
         if not isinstance(game_name, str):
             raise ServerError("bad_request", "game must be a game name")
         try:
@@ -543,11 +604,29 @@ class Hub:
         return text
 
     def get(self, table_id: Any) -> Table:
-        """The table with this id."""
+        """The table with this id: one being played, or a finished one (read from the store).
+
+        Raises:
+            ServerError: `unknown_table` (404), or `expired` (410) for a table set aside.
+
+        """
         table = self.tables.get(table_id) if isinstance(table_id, str) else None
-        if table is None:
-            raise ServerError("unknown_table", f"no table {str(table_id)[:40]!r}", 404)
-        return table
+        if table is not None:
+            return table
+        stored = None
+        if isinstance(table_id, str) and len(table_id) <= 40:
+            try:
+                stored = self.store.table(table_id)
+            except StoreDamagedError as exc:
+                log.error("table %s cannot be read: %s", table_id, exc.damaged.reason)
+        if stored is not None and stored.expired is not None:
+            raise ServerError("expired", "this table was set aside after a long idle time", 410)
+        if stored is not None and stored.finished is not None:
+            table = self._rebuilt(stored)
+            if table is not None:
+                self.tables[table.id] = table
+                return table
+        raise ServerError("unknown_table", f"no table {str(table_id)[:40]!r}", 404)
 
     def join(self, table_id: Any, seat: Any = None, name: Any = "") -> tuple[Table, int, str]:
         """Take a free human seat (the first one, or `seat`); return its secret token."""
@@ -567,6 +646,7 @@ class Hub:
         seats[seat]["name"] = str(name)[:40]
         self.store.set_seats(table.id, seats)
         table.seats = seats
+        table.updated = time.time()
         log.info("table %s: seat %d taken", table.id, seat)
         table.publish(self.limits.spectator_delay)
         return table, seat, token
@@ -697,6 +777,7 @@ class Hub:
                 "unavailable", "the action could not be stored, and was not applied", 503
             ) from exc
         table.state = new
+        table.updated = time.time()
         table.actions.append(notation)
         if seq is not None:
             table.last_seq[seat] = seq
