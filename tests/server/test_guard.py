@@ -225,6 +225,23 @@ def test_out_of_files_logs_one_line_per_burst(tmp_path: Path) -> None:
     assert not any("out of file descriptors" in line for line in lines)
 
 
+def test_invalid_requests_log_one_line(tmp_path: Path) -> None:
+    log = tmp_path / "server.log"
+    bad = [
+        b"GARBAGE\r\n\r\n",  # not HTTP: 400
+        b"GET /ws HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n",
+        b"GET /health HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: h2c\r\n\r\n",
+    ]
+    with running(tmp_path / "s.db", log) as server:
+        for index in range(60):
+            with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+                sock.sendall(bad[index % 3])
+                assert sock.recv(100).startswith(b"HTTP/1.1 ")
+    lines = log.read_text().splitlines()
+    assert len(lines) < 15, lines
+    assert any("answered 20 invalid HTTP requests with 400" in line for line in lines)
+
+
 # -- 3. slow requests --------------------------------------------------------------------
 
 

@@ -178,6 +178,12 @@ class Guard:
         )
     )
     """Connections closed by the header or the body time-out."""
+    invalid: BurstLog = attrs.field(
+        factory=lambda: BurstLog(
+            "answered %d invalid HTTP requests with 400 in the last %g s", logging.INFO
+        )
+    )
+    """Requests h11 could not parse (uvicorn answers 400 and closes)."""
     no_files: BurstLog = attrs.field(
         factory=lambda: BurstLog(
             "%d failed accepts in the last %g s: out of file descriptors", logging.ERROR
@@ -187,7 +193,7 @@ class Guard:
 
     def flush(self) -> None:
         """Log what the burst logs counted and have not logged yet."""
-        for burst in (self.full, self.slow, self.no_files):
+        for burst in (self.full, self.slow, self.invalid, self.no_files):
             burst.flush()
 
 
@@ -252,6 +258,11 @@ class GuardedH11Protocol(H11Protocol):
         self._upgraded = True
         self._stop_timers()
         super().handle_websocket_upgrade(event)
+
+    def send_400_response(self, msg: str) -> None:
+        """Count an invalid request in the burst log, then let uvicorn answer it."""
+        self.guard.invalid.add(self.loop)
+        super().send_400_response(msg)
 
     def _watch(self) -> None:
         # Move the timers along with the state of the client's side of the request.
@@ -330,7 +341,13 @@ _QUERY = re.compile(r"(/[^\s\"'?]*)\?[^\s\"']+")
 _WEBSOCKETS_DIR = str(Path(websockets.__file__).parent)
 _SAFE_WEBSOCKETS_DEBUG = {"= connection is %s", "< EOF", "> EOF"}
 _MARKS = {"< ", "> ", "= ", "! "}
-_PER_CONNECTION = {"connection open", "connection closed"}
+_PER_CONNECTION = {
+    "connection open",
+    "connection closed",
+    "connection rejected (%d %s)",
+    "HTTP response sent (%d %s)",
+}
+_UVICORN_PER_REQUEST = {"Invalid HTTP request received.", "Unsupported upgrade request."}
 
 
 def _from_websockets(record: logging.LogRecord) -> bool:
@@ -355,8 +372,10 @@ class RedactFilter(logging.Filter):
       summarized: a frame as its kind and size, never its content (the hello message
       holds a token); the handshake's request line and headers are dropped.
     - Per-connection lines (`"WebSocket /ws" [accepted]`, `connection open`,
-      `connection closed`) are moved to debug, so that a flood of connections does
-      not flood the log at info.
+      `connection closed`, `connection rejected`, `Invalid HTTP request received.`,
+      `Unsupported upgrade request.`) are moved to debug, so that a flood of
+      connections does not flood the log at info or warning (`GuardedH11Protocol`
+      counts invalid requests in a burst log instead).
     """
 
     def __init__(self, level: int) -> None:
@@ -369,7 +388,9 @@ class RedactFilter(logging.Filter):
         if _from_websockets(record):
             if not self._websockets(record):
                 return False
-        elif record.name.startswith("uvicorn") and '"WebSocket %s"' in str(record.msg):
+        elif record.name.startswith("uvicorn") and (
+            '"WebSocket %s"' in str(record.msg) or record.msg in _UVICORN_PER_REQUEST
+        ):
             self._demote(record)
         if record.levelno < self.level:
             return False
