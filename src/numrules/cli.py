@@ -716,6 +716,34 @@ def _build() -> Any:
         help="Seconds of silence after which a connection is closed.",
     )
     @click.option(
+        "--hello-timeout",
+        default=10.0,
+        show_default=True,
+        type=click.FloatRange(min=0.1),
+        help="Seconds a new WebSocket has to send its hello before it is closed.",
+    )
+    @click.option(
+        "--header-timeout",
+        default=10.0,
+        show_default=True,
+        type=click.FloatRange(min=0.1),
+        help="Seconds a request's headers may take before the connection is closed.",
+    )
+    @click.option(
+        "--body-timeout",
+        default=30.0,
+        show_default=True,
+        type=click.FloatRange(min=0.1),
+        help="Seconds a request's body may take once its headers are in (then a 408).",
+    )
+    @click.option(
+        "--max-connections",
+        default=None,
+        type=click.IntRange(min=2),
+        help="TCP connections held at most (default: what the open-file limit allows, "
+        "less a reserve); more are refused with a 503.",
+    )
+    @click.option(
         "--bot-delay",
         default=0.4,
         show_default=True,
@@ -737,6 +765,10 @@ def _build() -> Any:
         max_message_bytes: int,
         rate: float,
         idle_timeout: float,
+        hello_timeout: float,
+        header_timeout: float,
+        body_timeout: float,
+        max_connections: int | None,
         bot_delay: float,
         log_level: str,
     ) -> None:
@@ -755,6 +787,10 @@ def _build() -> Any:
             max_message_bytes=max_message_bytes,
             rate=rate,
             idle_timeout=idle_timeout,
+            hello_timeout=hello_timeout,
+            header_timeout=header_timeout,
+            body_timeout=body_timeout,
+            max_connections=max_connections,
             bot_delay=bot_delay,
             log_level=log_level,
         )

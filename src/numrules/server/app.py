@@ -15,6 +15,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import attrs
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
@@ -106,6 +107,8 @@ class _CloseError(Exception):
 def create_app(db: str | Path, limits: Limits | None = None) -> Starlette:
     """The server as an ASGI application, storing its tables in the SQLite file `db`."""
     limits = limits or Limits()
+    # before its hello, a connection has the hello time-out (if shorter) as its idle one
+    before_hello = attrs.evolve(limits, idle_timeout=min(limits.hello_timeout, limits.idle_timeout))
     state: dict[str, Hub] = {}
 
     def hub() -> Hub:
@@ -223,7 +226,8 @@ def create_app(db: str | Path, limits: Limits | None = None) -> Starlette:
             strikes = 0
             while True:
                 try:
-                    message = await _receive(websocket, limits, bucket, client)
+                    rules = limits if client.table is not None else before_hello
+                    message = await _receive(websocket, rules, bucket, client)
                     if client.table is None:
                         table = _hello(h, client, message)
                         await client.send(h.welcome(table, client.seat))

@@ -73,6 +73,8 @@ class Limits:
     """Messages a connection may send at once (the token bucket's size)."""
     idle_timeout: float = 300.0
     """Seconds without a message from a client before its connection is closed."""
+    hello_timeout: float = 10.0
+    """Seconds a new connection has to send its hello before it is closed (as idle)."""
     max_strikes: int = 5
     """Malformed messages (bad JSON, unknown type, bad fields) tolerated per connection."""
     max_connections: int = 2000
