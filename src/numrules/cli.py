@@ -692,7 +692,15 @@ def _build() -> Any:
         default=1000,
         show_default=True,
         type=click.IntRange(min=1),
-        help="Tables held at most (finished ones included).",
+        help="Tables being played at most (finished and expired ones not counted).",
+    )
+    @click.option(
+        "--table-expiry",
+        default=3600.0,
+        show_default=True,
+        type=click.FloatRange(min=1),
+        help="Seconds without play (no action, no seat taken, no player connected) after "
+        "which an unfinished table is set aside.",
     )
     @click.option(
         "--max-message-bytes",
@@ -762,6 +770,7 @@ def _build() -> Any:
         port: int,
         db: Path,
         max_tables: int,
+        table_expiry: float,
         max_message_bytes: int,
         rate: float,
         idle_timeout: float,
@@ -775,25 +784,30 @@ def _build() -> Any:
         """Run the reference game server (needs the `server` extra); see docs/server.md."""
         try:
             from numrules.server.run import serve  # noqa: PLC0415
+            from numrules.server.store import StoreError  # noqa: PLC0415
         except ImportError as exc:
             raise click.ClickException(
                 f"the server needs its extra: pip install 'numrules[server]' ({exc})"
             ) from None
-        serve(
-            host=host,
-            port=port,
-            db=db,
-            max_tables=max_tables,
-            max_message_bytes=max_message_bytes,
-            rate=rate,
-            idle_timeout=idle_timeout,
-            hello_timeout=hello_timeout,
-            header_timeout=header_timeout,
-            body_timeout=body_timeout,
-            max_connections=max_connections,
-            bot_delay=bot_delay,
-            log_level=log_level,
-        )
+        try:
+            serve(
+                host=host,
+                port=port,
+                db=db,
+                max_tables=max_tables,
+                table_expiry=table_expiry,
+                max_message_bytes=max_message_bytes,
+                rate=rate,
+                idle_timeout=idle_timeout,
+                hello_timeout=hello_timeout,
+                header_timeout=header_timeout,
+                body_timeout=body_timeout,
+                max_connections=max_connections,
+                bot_delay=bot_delay,
+                log_level=log_level,
+            )
+        except StoreError as exc:  # another server holds the file, or it is not ours
+            raise click.ClickException(str(exc)) from None
 
     return cli
 

@@ -104,8 +104,13 @@ class _CloseError(Exception):
         self.message = message
 
 
-def create_app(db: str | Path, limits: Limits | None = None) -> Starlette:
-    """The server as an ASGI application, storing its tables in the SQLite file `db`."""
+def create_app(db: str | Path | Store, limits: Limits | None = None) -> Starlette:
+    """The server as an ASGI application, storing its tables in the SQLite file `db`.
+
+    `db` may also be a `Store` already open: the application then uses it, and closes it
+    when it stops. A path is opened when the application starts (`StoreError` if another
+    server holds it or it is not a numrules server database).
+    """
     limits = limits or Limits()
     # before its hello, a connection has the hello time-out (if shorter) as its idle one
     before_hello = attrs.evolve(limits, idle_timeout=min(limits.hello_timeout, limits.idle_timeout))
@@ -116,10 +121,10 @@ def create_app(db: str | Path, limits: Limits | None = None) -> Starlette:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        store = Store(db)
+        store = db if isinstance(db, Store) else Store(db)
         state["hub"] = Hub(store, limits)
         count = state["hub"].resume()
-        log.info("numrules server %s: %d tables resumed from %s", __version__, count, db)
+        log.info("numrules server %s: %d tables resumed from %s", __version__, count, store.path)
         sweeper = asyncio.get_running_loop().create_task(_sweep(state["hub"]))
         try:
             yield

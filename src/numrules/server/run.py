@@ -7,6 +7,7 @@ from pathlib import Path
 
 from numrules.server.app import create_app
 from numrules.server.guard import Guard, configure_logging, connection_budget, run_guarded
+from numrules.server.store import Store
 from numrules.server.tables import Limits
 
 log = logging.getLogger("numrules.server")
@@ -18,6 +19,7 @@ def serve(
     port: int = 8000,
     db: str | Path = "numrules-server.db",
     max_tables: int = 1000,
+    table_expiry: float = 3600.0,
     max_message_bytes: int = 4096,
     rate: float = 20.0,
     idle_timeout: float = 300.0,
@@ -34,7 +36,8 @@ def serve(
         host: Address to listen on.
         port: TCP port.
         db: SQLite file keeping every table.
-        max_tables: Tables held at most.
+        max_tables: Tables being played at most.
+        table_expiry: Seconds without play after which an unfinished table is set aside.
         max_message_bytes: Largest WebSocket message accepted.
         rate: Messages per second a connection may send on average.
         idle_timeout: Seconds of silence after which a WebSocket is closed.
@@ -47,7 +50,12 @@ def serve(
         bot_delay: Seconds a bot waits before it acts.
         log_level: debug, info, warning or error. No level logs a token.
 
+    Raises:
+        StoreError: the database is held by another server (`StoreLockedError`), is
+            not a numrules server database (`StoreForeignError`), or cannot be opened.
+
     """
+    store = Store(db)  # first: a database in use or not ours stops the start, clearly
     configure_logging(log_level)
     budget = connection_budget(max_connections)
     log.info(
@@ -68,6 +76,7 @@ def serve(
         )
     limits = Limits(
         max_tables=max_tables,
+        table_expiry=table_expiry,
         max_message_bytes=max_message_bytes,
         rate=rate,
         burst=max(1, int(rate * 2)),
@@ -83,7 +92,7 @@ def serve(
     # until the application takes it (ws_max_queue bounds the legacy protocol only), and
     # the application checks a message's size and rate before it parses its JSON.
     run_guarded(
-        create_app(db, limits),
+        create_app(store, limits),
         guard,
         host=host,
         port=port,
