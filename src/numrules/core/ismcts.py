@@ -192,7 +192,8 @@ class ISMCTSBot:
         BotOption(
             "iterations",
             "int",
-            f"iterations per decision ({ITERATIONS} unless `seconds` is given)",
+            "iterations per decision (with `seconds` alone: no limit)",
+            default=ITERATIONS,
             low=1,
         ),
         BotOption("seconds", "float", "a time budget per decision instead", low=0, strict=True),
