@@ -189,8 +189,10 @@ def check_bot(
     The options a bot declares (`declared_options`) are typed and checked: an int
     option gets an int, a float option a float, a choice one of its values, and a bot
     option a `BotSpec` (a bare name such as `rollout=heuristic` too), itself checked the
-    same way. Without a game, a nested bot that is not generic (`rollout=heuristic`) is
-    left for the bot to check once it knows its game, unless the check is closed.
+    same way. In an open check (the default) an option the bot does not declare reaches
+    its factory unchanged, which refuses what it does not take. Without a game, a nested
+    bot that is not generic (`rollout=heuristic`) is left for the bot to check once it
+    knows its game, unless the check is closed.
 
     A server calls it with `closed=True, max_number=2000, max_work=2000`.
 
