@@ -185,6 +185,11 @@ def test_non_strings_and_bad_values_are_a_config_error() -> None:
             BotSpec("random", options)  # type: ignore[arg-type]
     with pytest.raises(ConfigError, match="not a bot name"):
         BotSpec("random?x=1")
+    for huge in (10**400, -(10**400), math.inf, math.nan):
+        with pytest.raises(ConfigError, match=r"decline must be a number in 0\.\.1"):
+            RandomBot(decline=huge)
+        with pytest.raises(ConfigError, match="seconds must be a positive number"):
+            ISMCTSBot(seconds=-huge if huge == 10**400 else huge)
     deep = BotSpec("b")
     for _ in range(MAX_DEPTH):
         deep = BotSpec("a", (("x", deep),))

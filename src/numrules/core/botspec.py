@@ -393,7 +393,7 @@ class BotOption:
         return parse_bot(value)
 
     def _within(self, value: float) -> bool:
-        if not math.isfinite(value):
+        if isinstance(value, float) and not math.isfinite(value):
             return False
         if self.low is not None and (value < self.low or (self.strict and value == self.low)):
             return False
