@@ -64,6 +64,16 @@ def test_simulate_reports_bad_options() -> None:
     assert code == 2
 
 
+def test_the_command_line_may_name_an_import_path_but_never_a_nested_one() -> None:
+    code, out = run("simulate", "stackattack", "-n", "2", "--bots", "numrules.core.bots:FirstBot")
+    assert code == 0, out
+    code, out = run(
+        "simulate", "stackattack", "-n", "2", "--bots", "ismcts?rollout=numrules.core.bots:FirstBot"
+    )
+    assert code == 2
+    assert "never one" in out
+
+
 def test_simulation_is_reproducible_from_its_seed() -> None:
     game = numrules.get_game("stackattack")
     config = game.Config(players=4)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import attrs
 import pytest
 from click.testing import CliRunner
 
@@ -18,6 +19,7 @@ from numrules.play import (
     arranged,
     make_config,
     open_session,
+    plan_from_headers,
     rules_page,
     seat_plan,
     text_terminal,
@@ -192,6 +194,19 @@ def test_save_then_load_resumes_the_game(tmp_path: Path) -> None:
     assert told.splitlines() == [f"  {event}" for event in expected]
     assert resumed.actions[: len(first.actions)] == first.actions
     assert numrules.get_game("numstop").is_terminal(resumed.state)
+
+
+def test_a_record_s_bots_header_never_names_an_import_path(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    short("stackattack", f"1\nsave {path}\nquit\ny\n")
+    record = numrules.load_record(path)
+    assert plan_from_headers(SA, record) == (HUMAN, "random")
+    trusted = seat_plan(SA, bots="numrules.core.bots:FirstBot")
+    assert trusted == (HUMAN, "numrules.core.bots:FirstBot")
+    imported = attrs.evolve(record, headers={"Bots": ",".join(trusted)})
+    assert plan_from_headers(SA, imported) is None
+    resumed = open_session(None, text_terminal("")[0], load=path)
+    assert resumed.plan == (HUMAN, "random")
 
 
 def test_load_refuses_what_does_not_fit(tmp_path: Path) -> None:

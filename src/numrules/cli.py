@@ -119,7 +119,7 @@ def _parse_bots(text: str, players: int, game: Game) -> list[str]:
     names = [name.strip() for name in text.split(",") if name.strip()]
     for name in names:
         try:
-            make_bot(name, 0, game)
+            make_bot(name, 0, game, imports=True)  # the person running us names the bots
         except NumrulesError as exc:
             raise click.BadParameter(str(exc), param_hint="--bots") from None
     if len(names) == 1:

@@ -169,7 +169,8 @@ def seat_plan(
         seats: the human seats (default: seat 0, unless `bots` names a human).
         bots: comma-separated bot names. With `human` among them they name every seat
             in order; otherwise they are the bots of the other seats in order (one name
-            fills them all).
+            fills them all). They are trusted (the person at the terminal typed them): an
+            import path is allowed.
 
     Raises:
         PlayError: the seats and bots do not fit together or with the game.
@@ -211,7 +212,7 @@ def seat_plan(
             )
         chosen = dict(zip(others, names, strict=True))
         plan = [chosen.get(seat, HUMAN) for seat in range(players)]
-    check_plan_for(game, plan)
+    check_plan_for(game, plan, imports=True)
     return tuple(plan)
 
 
@@ -367,6 +368,9 @@ class Session:
     """The stacked first-round deck, if any (a loaded record's)."""
     state: Any = attrs.field(init=False, default=None)
     """The current state."""
+    imports: bool = attrs.field(default=False, kw_only=True)
+    """Whether a bot of `plan` may be an import path: True only for names typed by the
+    person at the terminal, never for those read from a record."""
     bots: dict[int, Bot] = attrs.field(init=False, factory=dict)
     """The bot of each bot seat, seeded with `derive_seed(seed, "bot", seat)`."""
     seen: dict[int | None, int] = attrs.field(init=False, factory=dict)
@@ -384,7 +388,9 @@ class Session:
                 self.seen[action.seat] = len(self.game.events(self.state, action.seat))
             self.state = self.game.apply(self.state, action)
         self.bots = {
-            seat: make_bot(name, derive_seed(self.seed, "bot", seat), self.game)
+            seat: make_bot(
+                name, derive_seed(self.seed, "bot", seat), self.game, imports=self.imports
+            )
             for seat, name in enumerate(self.plan)
             if name != HUMAN
         }
@@ -600,18 +606,25 @@ def text_terminal(answers: str) -> tuple[Terminal, io.StringIO]:
     return Terminal(io.StringIO(answers), output), output
 
 
-def check_plan_for(game: Game, plan: Sequence[str]) -> None:
-    """Raise `PlayError` unless every name of `plan` is `HUMAN` or a bot of `game`."""
+def check_plan_for(game: Game, plan: Sequence[str], *, imports: bool = False) -> None:
+    """Raise `PlayError` unless every name of `plan` is `HUMAN` or a bot of `game`.
+
+    An import path is a bot only with `imports` (names the person at the terminal typed).
+    """
     for name in plan:
         if name != HUMAN:
             try:
-                make_bot(name, 0, game)
+                make_bot(name, 0, game, imports=imports)
             except NumrulesError as exc:
                 raise PlayError(str(exc)) from None
 
 
 def plan_from_headers(game: Game, record: GameRecord) -> tuple[str, ...] | None:
-    """The seats of a record written by `numrules play` (its `Bots` header), if usable."""
+    """The seats of a record written by `numrules play` (its `Bots` header), if usable.
+
+    A record is data, possibly from someone else: a header naming an import path is not
+    used.
+    """
     names = tuple(n.strip() for n in record.headers.get("Bots", "").split(","))
     if len(names) != record.config.players or HUMAN not in names:
         return None
@@ -667,7 +680,9 @@ def open_session(
         game = get_game(game_name)
         plan = seat_plan(game, players=players, seats=seats, bots=bots)
         config = make_config(game, len(plan), options)
-        return Session(game, config, new_seed() if seed is None else seed, plan, terminal)
+        return Session(
+            game, config, new_seed() if seed is None else seed, plan, terminal, imports=True
+        )
     record = load_record(load)
     record.replay()
     game = get_game(record.game)
@@ -684,5 +699,12 @@ def open_session(
     else:
         plan = loaded
     return Session(
-        game, record.config, record.seed, plan, terminal, list(record.actions), record.deck
+        game,
+        record.config,
+        record.seed,
+        plan,
+        terminal,
+        list(record.actions),
+        record.deck,
+        imports=plan is not loaded,  # a record's own Bots header is not trusted
     )

@@ -4,8 +4,10 @@
 per seat the wins, shared wins and the distribution of final scores, the distribution of
 game lengths, and (with `figures=True`) the counts behind each game's own figure in a
 report (see `numrules.report`). Game i is played with seed `seed + i`, and the bot of seat
-s by `make_bot(name, derive_seed(seed + i, "bot", s), game)`, so any game can be played
-again alone, and the summary does not depend on how the games were shared out.
+s by `make_bot(name, derive_seed(seed + i, "bot", s), game, imports=True)`, so any game
+can be played again alone, and the summary does not depend on how the games were shared
+out. The bot names are trusted (an import path is allowed): they come from whoever runs
+the simulation, never from a client of a server.
 
 The games are played in chunks (`numrules.parallel.run_tasks`), in this process, in
 `workers` local processes or on Ray. Each chunk sends back a `GameOutcome` per game (seat
@@ -329,9 +331,15 @@ class _Plan:
 
 
 def play_game(game: Game | str, config: Any, bots: Sequence[str], seed: int) -> MatchResult:
-    """Play the game a simulation plays with seed `seed` (bots seeded from it)."""
+    """Play the game a simulation plays with seed `seed` (bots seeded from it).
+
+    The bot names are trusted, as in `simulate`: an import path is allowed.
+    """
     g = resolve_game(game)
-    seated = [make_bot(name, derive_seed(seed, "bot", seat), g) for seat, name in enumerate(bots)]
+    seated = [
+        make_bot(name, derive_seed(seed, "bot", seat), g, imports=True)
+        for seat, name in enumerate(bots)
+    ]
     return play_match(g, config, seated, seed)
 
 
@@ -414,7 +422,7 @@ def _check(g: Game, config: Any, bots: Sequence[str], games: int, seed: int) -> 
     if len(names) != config.players:
         raise ConfigError(f"{config.players} players need {config.players} bots, got {len(names)}")
     for name in names:
-        make_bot(name, 0, g)  # refuses a bad name before anything is played
+        make_bot(name, 0, g, imports=True)  # refuses a bad name before anything is played
     return names
 
 
@@ -437,7 +445,10 @@ def simulate(
     Args:
         game: a `Game` or a game name.
         config: the game's `Config`.
-        bots: one bot name (or spec, see `make_bot`) per seat.
+        bots: one bot name (or spec, see `make_bot`) per seat. They are trusted (the
+            caller is whoever runs this process): an import path `package.module:Factory`
+            is allowed, so never pass names taken from someone else, such as a client of
+            a server; check those first with `check_bot`.
         games: how many games; game i uses seed `seed + i`.
         seed: the seed of the first game.
         workers: processes (or, with a local Ray, CPUs) playing games side by side;

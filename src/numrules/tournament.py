@@ -19,8 +19,9 @@ one game is rated from the mean of those seats' updates), and its mean thinking 
 (CPU time of the process, so that other jobs on the machine do not inflate it).
 Everything but the thinking times is reproducible from the seed: cycle c is dealt from
 `derive_seed(seed, "deal", c)`, and the bot of seat s in game k of cycle c is built by
-`make_bot(name, derive_seed(seed, "bot", c, k, s), game)`, so any game can be replayed
-on its own.
+`make_bot(name, derive_seed(seed, "bot", c, k, s), game, imports=True)`, so any game can
+be replayed on its own. The bot names are trusted (an import path is allowed): they come
+from whoever runs the tournament, never from a client of a server.
 
 The ratings need the `report` extra (`pip install 'numrules[report]'`).
 """
@@ -191,6 +192,8 @@ def play_tournament(
     Args:
         game: a `Game` or a game name.
         bots: the bots, each a name `make_bot` knows: at least two, or one with `field`.
+            They are trusted: an import path `package.module:Factory` is allowed, so
+            never pass names taken from someone else (check those with `check_bot`).
         games: games to play, rounded up to whole cycles (one game per bot, or per bot
             and seat with `field`).
         players: seats at the table.
@@ -227,7 +230,7 @@ def play_tournament(
     if config.players != players:
         raise ConfigError(f"the config is for {config.players} players, not {players}")
     for name in rated:
-        make_bot(name, 0, g)  # refuses a bad name before anything is played
+        make_bot(name, 0, g, imports=True)  # refuses a bad name before anything is played
     model = _rating_model()
     cycle_games = lineups(names, players, field)
     cycles = math.ceil(games / len(cycle_games))
@@ -278,7 +281,7 @@ def _play_one(
     g = resolve_game(name) if game is None else game
     deal = derive_seed(seed, "deal", cycle)
     seats = [
-        _Timed(make_bot(bot, derive_seed(seed, "bot", cycle, k, s), g))
+        _Timed(make_bot(bot, derive_seed(seed, "bot", cycle, k, s), g, imports=True))
         for s, bot in enumerate(lineup)
     ]
     result = play_match(g, config, seats, deal)

@@ -30,9 +30,14 @@ def test_generic_bots_by_name() -> None:
 
 
 def test_an_import_path_names_a_factory_taking_the_seed() -> None:
-    bot = make_bot("tests.core.test_bot_lookup:Named", 9)
+    bot = make_bot("tests.core.test_bot_lookup:Named", 9, imports=True)
     assert isinstance(bot, Named)
     assert bot.seed == 9
+
+
+def test_an_import_path_is_refused_unless_the_caller_allows_it() -> None:
+    with pytest.raises(ConfigError, match=r"import paths are for trusted callers only"):
+        make_bot("tests.core.test_bot_lookup:Named", 9)
 
 
 def test_a_game_s_own_bots_come_first() -> None:
@@ -55,7 +60,7 @@ def test_a_game_s_own_bots_come_first() -> None:
 )
 def test_bad_bot_names_are_refused_with_a_config_error(name: object, message: str) -> None:
     with pytest.raises(ConfigError, match=message):
-        make_bot(name, 0)  # type: ignore[arg-type]
+        make_bot(name, 0, imports=True)  # type: ignore[arg-type]
 
 
 def test_options_after_a_question_mark_reach_the_factory() -> None:
@@ -74,7 +79,7 @@ def test_options_after_a_question_mark_reach_the_factory() -> None:
         ("random?decline", "an option is key=value"),
         ("random?9x=1", "an option is key=value"),
         ("first?depth=2", "bad options"),
-        ("random?decline=2", "decline must be a probability"),
+        ("random?decline=2", r"decline must be a number in 0\.\.1"),
     ],
 )
 def test_bad_options_are_refused_with_a_config_error(spec: str, message: str) -> None:

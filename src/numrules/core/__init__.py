@@ -1,6 +1,15 @@
 """What the games share: errors, cards, shuffles, seats, the game API, JSON, bots, records."""
 
-from numrules.core.bots import Bot, FirstBot, RandomBot, bot_names, make_bot
+from numrules.core.bots import (
+    Bot,
+    FirstBot,
+    RandomBot,
+    bot_names,
+    bot_work,
+    check_bot,
+    make_bot,
+)
+from numrules.core.botspec import BotOption, BotSpec, bot_options, parse_bot
 from numrules.core.errors import (
     ConfigError,
     IllegalActionError,
@@ -42,6 +51,8 @@ __all__ = [
     "Action",
     "Bot",
     "BotError",
+    "BotOption",
+    "BotSpec",
     "ConfigError",
     "FirstBot",
     "Game",
@@ -63,6 +74,9 @@ __all__ = [
     "all_games",
     "apply_as",
     "bot_names",
+    "bot_options",
+    "bot_work",
+    "check_bot",
     "dumps",
     "game_names",
     "game_of",
@@ -71,6 +85,7 @@ __all__ = [
     "loads",
     "make_bot",
     "new_seed",
+    "parse_bot",
     "play_match",
     "record_from_json",
     "record_from_text",

@@ -78,18 +78,34 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
 
 import attrs
 
-from numrules.core.bots import Bot, make_bot
+from numrules.core.bots import Bot, bot_builder, check_nested_bot
+from numrules.core.botspec import BotOption, BotSpec, OptionValue, bot_options
 from numrules.core.errors import ConfigError
 from numrules.core.game import Game, game_of, resolve_game
 from numrules.core.match import asking_order
 
 DECLINE: None = None
 """The option of letting an optional decision pass (what `act` returns to decline)."""
+
+ITERATIONS = 500
+"""The iterations per decision when neither `iterations` nor `seconds` is given."""
+
+UNIFORM = BotSpec("random")
+"""The rollout bot that means uniformly random rollouts (`rollout="random"`)."""
+
+HORIZONS = ("round", "game")
+"""Where a rollout stops: the end of the current round, or of the game."""
+OPPONENTS = ("search", "rollout")
+"""Who plays the other seats: nodes of the tree, or the rollout policy."""
+SEARCHES = ("tree", "flat")
+"""A tree search (ISMCTS), or a flat one (every root option on every sample)."""
+REWARDS = ("rank", "margin")
+"""What a rollout scores: the rank (with the win at the end), or the score margin."""
 
 
 class _Edge:
@@ -141,8 +157,9 @@ class ISMCTSBot:
             too, the search stops at whichever comes first.
         seconds: a time budget per decision instead (moves then depend on the machine).
         exploration: the UCB1 constant; rewards lie in [0, 1].
-        rollout: the rollout policy: `"random"`, or the name of a bot of the game (such
-            as `"heuristic"`), which then plays every seat in the rollouts.
+        rollout: the rollout policy: `"random"` (uniformly random actions), or a bot of
+            the game, which then plays every seat in the rollouts: a name (`"heuristic"`),
+            a spec text (`"search?samples=4"`) or a `BotSpec`, never an import path.
         horizon: `"round"` stops a rollout when the round changes, `"game"` plays it
             to the end; either way the game is then scored as it stands.
         rollout_actions: a rollout stops after at most this many actions.
@@ -165,10 +182,56 @@ class ISMCTSBot:
 
     Raises:
         ConfigError: a budget that is not a positive number, a negative exploration
-            constant, bias or confidence, or an unknown horizon, opponents, search or
-            reward.
+            constant, bias or confidence, an unknown horizon, opponents, search or
+            reward, or a rollout bot that is unknown, refuses its options or names an
+            import path (at any depth).
 
     """
+
+    OPTIONS: ClassVar[Mapping[str, BotOption]] = bot_options(
+        BotOption(
+            "iterations",
+            "int",
+            "iterations per decision (with `seconds` alone: no limit)",
+            default=ITERATIONS,
+            low=1,
+        ),
+        BotOption("seconds", "float", "a time budget per decision instead", low=0, strict=True),
+        BotOption("exploration", "float", "the UCB1 constant", default=0.7, low=0),
+        BotOption("rollout", "bot", "the rollout policy: random, or a bot", default="random"),
+        BotOption("horizon", "choice", "where a rollout stops", default="round", choices=HORIZONS),
+        BotOption("rollout_actions", "int", "the longest rollout", default=1000, low=0),
+        BotOption(
+            "opponents",
+            "choice",
+            "the other seats: nodes of the tree, or the rollout policy",
+            default="search",
+            choices=OPPONENTS,
+        ),
+        BotOption("bias", "float", "progressive bias towards the rollout bot", default=0, low=0),
+        BotOption("search", "choice", "a tree, or a flat search", default="tree", choices=SEARCHES),
+        BotOption("reward", "choice", "what a rollout scores", default="rank", choices=REWARDS),
+        BotOption(
+            "confidence",
+            "float",
+            "standard errors a flat search needs to overrule the rollout bot",
+            default=0,
+            low=0,
+        ),
+    )
+    """The options of an `ismcts` spec: every keyword argument but `game`."""
+
+    @staticmethod
+    def work(options: Mapping[str, OptionValue]) -> float:
+        """The work of a decision: its iterations (`math.inf` on a time budget alone).
+
+        A search stopped by the clock alone has no bound on its iterations, so
+        `check_bot(..., max_work=...)` counts it as the most work allowed.
+        """
+        iterations = options.get("iterations")
+        if isinstance(iterations, int):
+            return float(iterations)
+        return math.inf if "seconds" in options else float(ITERATIONS)
 
     def __init__(
         self,
@@ -177,7 +240,7 @@ class ISMCTSBot:
         iterations: int | None = None,
         seconds: float | None = None,
         exploration: float = 0.7,
-        rollout: str = "random",
+        rollout: str | BotSpec = "random",
         horizon: str = "round",
         rollout_actions: int = 1000,
         opponents: str = "search",
@@ -187,41 +250,28 @@ class ISMCTSBot:
         confidence: float = 0.0,
         game: Game | str | None = None,
     ) -> None:
+        option = self.OPTIONS
         if iterations is None and seconds is None:
-            iterations = 500
-        if iterations is not None and (type(iterations) is not int or iterations < 1):
-            raise ConfigError(f"iterations must be a positive int, got {iterations!r}")
-        if seconds is not None and (not isinstance(seconds, int | float) or seconds <= 0):
-            raise ConfigError(f"seconds must be a positive number, got {seconds!r}")
-        if not isinstance(exploration, int | float) or exploration < 0:
-            raise ConfigError(f"exploration must be a number >= 0, got {exploration!r}")
-        if horizon not in ("round", "game"):
-            raise ConfigError(f"horizon must be 'round' or 'game', got {horizon!r}")
-        if not isinstance(bias, int | float) or bias < 0:
-            raise ConfigError(f"bias must be a number >= 0, got {bias!r}")
-        if opponents not in ("search", "rollout"):
-            raise ConfigError(f"opponents must be 'search' or 'rollout', got {opponents!r}")
-        if type(rollout_actions) is not int or rollout_actions < 0:
-            raise ConfigError(f"rollout_actions must be an int >= 0, got {rollout_actions!r}")
-        if search not in ("tree", "flat"):
-            raise ConfigError(f"search must be 'tree' or 'flat', got {search!r}")
-        if reward not in ("rank", "margin"):
-            raise ConfigError(f"reward must be 'rank' or 'margin', got {reward!r}")
-        if not isinstance(confidence, int | float) or confidence < 0:
-            raise ConfigError(f"confidence must be a number >= 0, got {confidence!r}")
+            iterations = ITERATIONS
+        if iterations is not None:
+            iterations = option["iterations"].integer(iterations)
+        if seconds is not None:
+            seconds = option["seconds"].number(seconds)
         self.seed = seed
         self.iterations = iterations
         self.seconds = seconds
-        self.exploration = float(exploration)
-        self.rollout = rollout
-        self.horizon = horizon
-        self.rollout_actions = rollout_actions
-        self.opponents = opponents
-        self.bias = float(bias)
-        self.search = search
-        self.reward = reward
-        self.confidence = float(confidence)
+        self.exploration = option["exploration"].number(exploration)
+        self.horizon = option["horizon"].choice(horizon)
+        self.rollout_actions = option["rollout_actions"].integer(rollout_actions)
+        self.opponents = option["opponents"].choice(opponents)
+        self.bias = option["bias"].number(bias)
+        self.search = option["search"].choice(search)
+        self.reward = option["reward"].choice(reward)
+        self.confidence = option["confidence"].number(confidence)
         self._game = None if game is None else resolve_game(game)
+        self.rollout: BotSpec = check_nested_bot(option["rollout"].bot(rollout), self._game)
+        """The rollout bot (`UNIFORM`: uniformly random rollouts)."""
+        self._rollout_bot: Callable[[int], Bot] | None = None
         self._rng = random.Random(seed)
         self.last: SearchStats | None = None
         """Statistics of the last search (None before the first one)."""
@@ -232,13 +282,16 @@ class ISMCTSBot:
         budget = (
             f"iterations={self.iterations}" if self.seconds is None else f"seconds={self.seconds}"
         )
-        return f"ISMCTSBot(seed={self.seed!r}, {budget}, rollout={self.rollout!r})"
+        return f"ISMCTSBot(seed={self.seed!r}, {budget}, rollout={str(self.rollout)!r})"
 
     def _check_game(self, game: Game) -> None:
         if game.sample_state is None:
             raise ConfigError(f"ISMCTS needs sample_state, which {game.title} does not offer")
-        if self.rollout != "random":
-            make_bot(self.rollout, 0, game)  # refuses an unknown rollout bot now
+        if self.rollout != UNIFORM:
+            # Checked once, never an import path at any depth; one bot is built now so
+            # that bad options are refused before the first search.
+            self._rollout_bot = bot_builder(self.rollout, game)
+            self._rollout_bot(0)
 
     def act(self, observation: Any, actions: Sequence[Any], optional: bool) -> Any | None:
         """Search from `observation` and return the most visited option."""
@@ -285,10 +338,10 @@ class _Search:
         self.low, self.high = math.inf, -math.inf
         # A rollout bot per seat, seeded from the given generator (None: random rollouts).
         self.rollout_bots: Callable[[random.Random], list[Bot]] | None = None
-        if bot.rollout != "random":
-            name = bot.rollout
+        build = bot._rollout_bot
+        if build is not None:
             self.rollout_bots = lambda rng: [
-                make_bot(name, rng.getrandbits(64), game) for _ in range(self.players)
+                build(rng.getrandbits(64)) for _ in range(self.players)
             ]
 
     def run(self) -> Any | None:
@@ -358,13 +411,12 @@ class _Search:
 
     def root_hint(self) -> int | None:
         # The rollout bot's own pick at the real decision (None with random rollouts).
-        if self.bot.rollout == "random":
+        build = self.bot._rollout_bot
+        if build is None:
             return None
         optional = self.options[-1] is None
         actions = tuple(o for o in self.options if o is not None)
-        pick = make_bot(self.bot.rollout, self.rng.getrandbits(64), self.game).act(
-            self.observation, actions, optional
-        )
+        pick = build(self.rng.getrandbits(64)).act(self.observation, actions, optional)
         return self.options.index(pick)
 
     def flat_sample(self) -> list[float]:

@@ -34,8 +34,10 @@ The script that measured it is in "The heuristic bot" of docs/rules/numstop.md.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import ClassVar
 
+from numrules.core.botspec import BotOption, bot_options
 from numrules.core.cards import SpecialCard
 from numrules.numstop.actions import (
     Abandon,
@@ -80,6 +82,9 @@ class HeuristicBot:
         style: how boldly it plays (`numrules.numstop.luck.Style`; the defaults).
 
     """
+
+    OPTIONS: ClassVar[Mapping[str, BotOption]] = bot_options()
+    """A `heuristic` spec takes no options (a `Style` is not written in a spec)."""
 
     def __init__(self, seed: int = 0, style: Style | None = None) -> None:
         self.seed = seed

@@ -23,9 +23,10 @@ what did not work.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
 
-from numrules.core.errors import ConfigError
+from numrules.core.botspec import BotOption, OptionValue, bot_options
 from numrules.numstop.actions import Action
 from numrules.numstop.bots import HeuristicBot
 from numrules.numstop.estimate import PILE_SHARE, POTENTIAL, evaluate
@@ -44,34 +45,11 @@ REWARDS = ("own", "lead")
 
 _GREED = Style().greed
 
+SAMPLES = 16
+"""The sampled states per decision by default."""
+
 LOCKS = ("heuristic", "search")
 """Who decides between locking and drawing at the start of a turn."""
-
-
-def _number(name: str, value: object, low: float, high: float | None = None) -> float:
-    # A bot option that must be a number in [low, high].
-    if (
-        isinstance(value, bool)
-        or not isinstance(value, int | float)
-        or not low <= value <= (high if high is not None else float("inf"))
-    ):
-        where = f"in {low}..{high}" if high is not None else f">= {low}"
-        raise ConfigError(f"{name} must be a number {where}, got {value!r}")
-    return float(value)
-
-
-def _count(name: str, value: object, low: int) -> int:
-    # A bot option that must be an int >= low.
-    if type(value) is not int or value < low:
-        raise ConfigError(f"{name} must be an int >= {low}, got {value!r}")
-    return value
-
-
-def _choice(name: str, value: object, allowed: tuple[str, ...]) -> str:
-    # A bot option that must be one of `allowed`.
-    if value not in allowed:
-        raise ConfigError(f"{name} must be one of {', '.join(allowed)}, got {value!r}")
-    return str(value)
 
 
 class SearchBot:
@@ -100,11 +78,58 @@ class SearchBot:
 
     """
 
+    OPTIONS: ClassVar[Mapping[str, BotOption]] = bot_options(
+        BotOption("samples", "int", "sampled states per decision", default=SAMPLES, low=1),
+        BotOption("horizon", "choice", "where a rollout stops", default="next", choices=HORIZONS),
+        BotOption("reward", "choice", "what a rollout scores", default="own", choices=REWARDS),
+        BotOption(
+            "lock",
+            "choice",
+            "who decides to lock or draw at the start of a turn",
+            default="heuristic",
+            choices=LOCKS,
+        ),
+        BotOption(
+            "late",
+            "int",
+            "search only once the stocks hold at most this many cards (0: always)",
+            default=0,
+            low=0,
+        ),
+        BotOption(
+            "threshold",
+            "float",
+            "points another action must gain over the heuristic bot's",
+            default=0.0,
+            low=0,
+        ),
+        BotOption("depth", "int", "the longest rollout in actions (0: no limit)", default=0, low=0),
+        BotOption(
+            "pile",
+            "float",
+            "the share of a pile's extra value counted",
+            default=PILE_SHARE,
+            low=0,
+            high=1,
+        ),
+        BotOption(
+            "potential", "float", "what a card promises, in points", default=POTENTIAL, low=0
+        ),
+        BotOption("greed", "float", "the heuristic bot's greed", default=_GREED, low=0),
+    )
+    """The options of a `search` spec: every keyword argument."""
+
+    @staticmethod
+    def work(options: Mapping[str, OptionValue]) -> float:
+        """The work of a decision: its samples."""
+        samples = options.get("samples")
+        return float(samples if isinstance(samples, int) else SAMPLES)
+
     def __init__(
         self,
         seed: int = 0,
         *,
-        samples: int = 16,
+        samples: int = SAMPLES,
         horizon: str = "next",
         reward: str = "own",
         lock: str = "heuristic",
@@ -115,17 +140,18 @@ class SearchBot:
         potential: float = POTENTIAL,
         greed: float = _GREED,
     ) -> None:
+        option = self.OPTIONS
         self.seed = seed
-        self.samples = _count("samples", samples, 1)
-        self.horizon = _choice("horizon", horizon, HORIZONS)
-        self.reward = _choice("reward", reward, REWARDS)
-        self.lock = _choice("lock", lock, LOCKS)
-        self.late = _count("late", late, 0)
-        self.threshold = _number("threshold", threshold, 0.0)
-        self.depth = _count("depth", depth, 0)
-        self.pile = _number("pile", pile, 0.0, 1.0)
-        self.potential = _number("potential", potential, 0.0)
-        self.greed = _number("greed", greed, 0.0)
+        self.samples = option["samples"].integer(samples)
+        self.horizon = option["horizon"].choice(horizon)
+        self.reward = option["reward"].choice(reward)
+        self.lock = option["lock"].choice(lock)
+        self.late = option["late"].integer(late)
+        self.threshold = option["threshold"].number(threshold)
+        self.depth = option["depth"].integer(depth)
+        self.pile = option["pile"].number(pile)
+        self.potential = option["potential"].number(potential)
+        self.greed = option["greed"].number(greed)
         self._rng = random.Random(seed)
         style = Style(greed=self.greed)
         self._heuristic = HeuristicBot(seed, style)

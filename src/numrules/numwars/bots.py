@@ -32,10 +32,12 @@ bot" section of docs/rules/numwars.md.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
 
 import attrs
 
+from numrules.core.botspec import BotOption, bot_options
 from numrules.core.cards import FamilyCard, NumCard, Special, SpecialCard
 from numrules.numwars.actions import Action
 from numrules.numwars.cards import BOMB, JOKER, NUM_X, QUANTUM, SHADOW, Role, Suit, suit_of
@@ -137,6 +139,9 @@ class HeuristicBot:
     Deterministic from `seed` (which only breaks exact ties); it reads nothing but its
     observation and the actions it is offered.
     """
+
+    OPTIONS: ClassVar[Mapping[str, BotOption]] = bot_options()
+    """It takes no options."""
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed

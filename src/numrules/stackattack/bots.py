@@ -35,7 +35,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from typing import ClassVar
 
+from numrules.core.botspec import BotOption, OptionValue, bot_options
 from numrules.core.rng import derive_seed
 from numrules.stackattack.actions import Action, Block, Choose, PlaceShield, Switch, TakeRow
 from numrules.stackattack.cards import Card
@@ -63,7 +65,32 @@ class HeuristicBot:
         shield_reserve: the points a SHIELD is worth kept in hand.
         spite: what a point taken by another seat is worth to the bot (a tie-break).
 
+    Raises:
+        ConfigError: samples that are not a positive int, or a negative shield_reserve
+            or spite.
+
     """
+
+    OPTIONS: ClassVar[Mapping[str, BotOption]] = bot_options(
+        BotOption("samples", "int", "guesses per card choice", default=SAMPLES, low=1),
+        BotOption(
+            "shield_reserve",
+            "float",
+            "the points a SHIELD is worth kept in hand",
+            default=SHIELD_RESERVE,
+            low=0,
+        ),
+        BotOption(
+            "spite", "float", "what a point taken by another seat is worth", default=SPITE, low=0
+        ),
+    )
+    """The options of a `heuristic` spec: every keyword argument."""
+
+    @staticmethod
+    def work(options: Mapping[str, OptionValue]) -> float:
+        """The work of a decision: its samples over the default, at least 1."""
+        samples = options.get("samples")
+        return max(1.0, samples / SAMPLES) if isinstance(samples, int) else 1.0
 
     def __init__(
         self,
@@ -72,10 +99,11 @@ class HeuristicBot:
         shield_reserve: float = SHIELD_RESERVE,
         spite: float = SPITE,
     ) -> None:
+        option = self.OPTIONS
         self.seed = seed
-        self.samples = samples
-        self.shield_reserve = shield_reserve
-        self.spite = spite
+        self.samples = option["samples"].integer(samples)
+        self.shield_reserve = option["shield_reserve"].number(shield_reserve)
+        self.spite = option["spite"].number(spite)
 
     def __repr__(self) -> str:
         return f"HeuristicBot(seed={self.seed!r})"
