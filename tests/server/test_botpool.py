@@ -395,5 +395,5 @@ def test_the_cpu_timer_gets_past_except_exception() -> None:
     finally:
         signal.signal(signal.SIGPROF, previous)
     assert (status, index) == (OVER_BUDGET, None)
-    assert cpu >= 0.29
+    assert cpu >= 0.25  # the timer counts in clock ticks
     assert bots == {}
