@@ -69,6 +69,21 @@ def wait_dead(pid: int) -> None:
     raise AssertionError(f"process {pid} is still running")
 
 
+def wait_busy(pid: int) -> None:
+    """Wait (bounded) until `pid` has used a tenth of a CPU second more than now."""
+
+    def ticks() -> int:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return int(fields[11]) + int(fields[12])  # utime + stime
+
+    start = ticks()
+    for _ in range(1000):
+        if ticks() - start >= os.sysconf("SC_CLK_TCK") // 10:
+            return
+        time.sleep(0.01)
+    raise AssertionError(f"process {pid} does not work")
+
+
 def running(pid: int) -> bool:
     """Whether `pid` names a live process that is not a zombie."""
     try:
@@ -196,12 +211,13 @@ def test_a_worker_killed_while_idle_is_replaced() -> None:
     with_pool(body)
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 def test_a_worker_killed_mid_decision_answers_failed() -> None:
     async def body(pool: BotPool) -> None:
         await ask(pool, "a", "numwars")
         (pid,) = pool.pids
         task = asyncio.create_task(ask(pool, "slow", "numwars", SLOW))
-        await asyncio.sleep(0.5)
+        await asyncio.to_thread(wait_busy, pid)
         os.kill(pid, signal.SIGKILL)
         decision, _ = await task
         assert decision.status == FAILED, decision
