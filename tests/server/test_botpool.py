@@ -168,15 +168,16 @@ def test_over_budget_then_the_worker_goes_on() -> None:
         waited = time.monotonic() - started
         assert decision.status == OVER_BUDGET, decision
         assert decision.action is None
-        assert 0.45 <= decision.cpu_seconds <= 1.5
-        assert "CPU budget" in decision.message
+        assert "CPU budget" in decision.message, decision
+        assert 0.4 <= decision.cpu_seconds <= 2.0, decision
         assert waited < pool.wall_seconds
         assert pool.pids == (pid,)  # stopped by its own timer, not killed
         cheap, actions = await ask(pool, "b", "numwars")
         assert cheap.status == OK
         assert cheap.action in actions
 
-    with_pool(body, cpu_seconds=0.5)
+    # A generous backstop: on a crowded machine, only the CPU timer may stop this bot.
+    with_pool(body, cpu_seconds=0.5, wall_seconds=60.0)
 
 
 def test_the_wall_backstop_kills_a_worker() -> None:
@@ -284,7 +285,7 @@ def test_the_loop_keeps_running_while_a_bot_thinks() -> None:
         return ticks
 
     # One CPU second of thinking leaves room for about 100 ticks: 10 at least.
-    assert with_pool(body, cpu_seconds=1.0) >= 10
+    assert with_pool(body, cpu_seconds=1.0, wall_seconds=60.0) >= 10
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
