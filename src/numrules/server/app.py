@@ -130,9 +130,7 @@ def create_app(db: str | Path | Store, limits: Limits | None = None) -> Starlett
             yield
         finally:
             sweeper.cancel()
-            for table in state["hub"].tables.values():
-                if table.bot_task is not None:
-                    table.bot_task.cancel()
+            await state["hub"].close()
             store.close()
 
     async def index(request: Request) -> Response:

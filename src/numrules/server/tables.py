@@ -19,22 +19,25 @@ import hmac
 import json
 import logging
 import math
+import random
 import secrets
 import sqlite3
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
 
-from numrules.core.bots import Bot, bot_names, make_bot, parse_bot_spec
-from numrules.core.errors import IllegalActionError, NumrulesError
+from numrules.core.bots import bot_names, check_bot, make_bot
+from numrules.core.botspec import BotSpec
+from numrules.core.errors import ConfigError, IllegalActionError, NumrulesError
 from numrules.core.game import Game, apply_as, get_game
 from numrules.core.match import asking_order, replay
 from numrules.core.render import layout_of
 from numrules.core.rng import new_seed
 from numrules.core.serialization import dumps, loads, to_data
+from numrules.server.botpool import OK, OVER_BUDGET, BotPool
 from numrules.server.store import Store, StoreDamagedError, StoredTable
 
 log = logging.getLogger("numrules.server")
@@ -44,6 +47,7 @@ COUNTERS = (
     "tables_resumed",
     "tables_unreadable",
     "tables_expired",
+    "bots_over_budget",
     "tables_finished",
     "actions_accepted",
     "actions_refused",
@@ -94,7 +98,16 @@ class Limits:
     spectator_delay: float = 0.1
     """Seconds by which a spectator's update may lag (changes meanwhile make one update)."""
     max_bot_number: int = 2000
-    """Largest number a bot option may take (`ismcts?iterations=2000`); `seconds` at most 10."""
+    """Largest number a bot option may take, at every depth (`ismcts?iterations=2000`)."""
+    max_bot_work: int = 2000
+    """Most work one bot decision may cost (`numrules.core.bots.bot_work`: the product of
+    the budgets of nested bots, so `ismcts?iterations=100&rollout=(ismcts?iterations=20)`
+    is 2000)."""
+    bot_cpu_seconds: float = 5.0
+    """CPU seconds a bot may think for one decision, enforced while it runs (a bot over
+    it plays a random legal move instead); a bot's `seconds` option is at most this."""
+    bot_workers: int = 1
+    """Processes in which the bots think (`numrules.server.botpool.BotPool`)."""
 
 
 class ServerError(NumrulesError):
@@ -215,11 +228,12 @@ class Table:
         self.history: dict[int, Any] = {0: self.state}
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
-        self.bots: dict[int, Bot] = {
-            seat: make_bot(spec["bot"], spec["seed"], game)
+        self.bots: dict[int, tuple[str, int]] = {
+            seat: (spec["bot"], spec["seed"])
             for seat, spec in enumerate(seats)
             if spec["kind"] == "bot"
         }
+        """The bot seats: each one's spec (checked) and seed; the bots run in a `BotPool`."""
         self.declined: tuple[int, set[int]] = (0, set())
         self.bot_task: asyncio.Task[None] | None = None
         self._frame: _Frame | None = None
@@ -411,6 +425,15 @@ def game_options(game: Game) -> dict[str, Any]:
     return out
 
 
+_STOP = object()
+"""What `Hub._bot_decision` returns when a bot failed (its table waits)."""
+
+
+def _bot_key(table: Table, seat: int) -> str:
+    # The bot's name in the pool: one bot per seat of a table.
+    return f"{table.id}/{seat}"
+
+
 def _bare(notation: str) -> str:
     # The notation without its "<seat>:" prefix: what a client sends back.
     return notation.split(":", 1)[1] if ":" in notation else notation
@@ -427,6 +450,15 @@ class Hub:
         self.counters: Counter[str] = Counter()
         self.errors: Counter[str] = Counter()
         self.started = time.time()
+        self.pool = BotPool(self.limits.bot_workers, self.limits.bot_cpu_seconds)
+        """Where the bots think: worker processes, started when a bot first decides."""
+
+    async def close(self) -> None:
+        """Stop every table's bots and the bot workers (the store is the caller's)."""
+        for table in self.tables.values():
+            if table.bot_task is not None:
+                table.bot_task.cancel()
+        await self.pool.close()
 
     # -- life cycle -------------------------------------------------------------------
 
@@ -460,6 +492,9 @@ class Hub:
         try:
             game = get_game(stored.game)
             config = loads(stored.config)
+            for spec in stored.seats:  # stored specs are client input too: check them again
+                if spec["kind"] == "bot":
+                    self.check_bot(game, spec["bot"])
             table = Table(stored.id, game, config, stored.seed, list(stored.seats), stored.created)
             notations = [notation for _, notation, _ in stored.actions]
             table.state = replay(game, config, stored.seed, notations)
@@ -484,7 +519,8 @@ class Hub:
         """Expire the unfinished tables idle too long, forget finished ones nobody watches.
 
         A table is idle when no action was taken and no seat was taken for
-        `Limits.table_expiry` seconds while no player was connected. A finished table
+        `Limits.table_expiry` seconds while no player was connected and no bot was
+        thinking. A finished table
         stays in memory while someone watches it, then is read from the store on demand.
         """
         now = time.time() if now is None else now
@@ -493,8 +529,10 @@ class Hub:
             if table.over:
                 if not table.clients and idle > self.limits.finished_grace:
                     self._drop(table)
-            elif idle > self.limits.table_expiry and not any(
-                client.seat is not None for client in table.clients
+            elif (
+                idle > self.limits.table_expiry
+                and (table.bot_task is None or table.bot_task.done())  # no bot thinking
+                and not any(client.seat is not None for client in table.clients)
             ):
                 self._expire_stored(table.id, idle)  # its spectators see it no more change
                 self._drop(table)
@@ -504,6 +542,11 @@ class Hub:
         self.tables.pop(table.id, None)
         if table.bot_task is not None:
             table.bot_task.cancel()
+        self._forget_bots(table)
+
+    def _forget_bots(self, table: Table) -> None:
+        for seat in table.bots:
+            self.pool.forget(_bot_key(table, seat))
 
     def active(self) -> int:
         """The tables being played (neither finished nor expired)."""
@@ -582,28 +625,48 @@ class Hub:
         return table, seat_taken, token
 
     def _bot_spec(self, game: Game, spec: Any) -> str:
-        # A bot of the game by name, with options within bounds; never an import path.
+        # A bot of the game from a client's spec, as data: its name from the game's
+        # registry, only the options it declares, typed and within bounds at every
+        # depth, never an import path, and at most `max_bot_work` of work per decision.
+        # Returns the canonical spec text the table stores.
         known = bot_names(game)
-        text: str = spec if isinstance(spec, str) and len(spec) <= 200 else ""
-        try:
-            base, options = parse_bot_spec(text)
-        except NumrulesError as exc:
-            raise ServerError("bad_request", str(exc)) from exc
-        if base not in known:
+        if not isinstance(spec, str) or len(spec) > 200:
             raise ServerError(
                 "bad_request",
-                f"a seat is 'human' or one of the bots {', '.join(known)}, "
-                f"with options (ismcts?iterations=200); got {str(spec)[:60]!r}",
+                f"a seat is 'human' or a bot spec of at most 200 characters: one of the "
+                f"bots {', '.join(known)}, with options (ismcts?iterations=200)",
             )
-        for key, value in options.items():
-            top = 10 if key == "seconds" else self.limits.max_bot_number
-            if isinstance(value, int | float) and not -top <= value <= top:
-                raise ServerError("bad_request", f"bot {text!r}: {key} is at most {top} here")
         try:
-            make_bot(text, 0, game)
+            checked = self.check_bot(game, spec)
+            make_bot(checked, 0, game)  # the bot's own checks of its options, now
         except NumrulesError as exc:
-            raise ServerError("bad_request", str(exc)) from exc
-        return text
+            raise ServerError("bad_request", f"seat {spec[:60]!r}: {exc}") from exc
+        return str(checked)
+
+    def check_bot(self, game: Game, spec: str) -> BotSpec:
+        """A bot spec checked as the server checks one from a client (or its store).
+
+        Raises:
+            ConfigError: not a bot of `game`, an option it does not declare or out of
+                its bounds (at every depth), an import path, more work than allowed.
+
+        """
+        limits = self.limits
+        checked = check_bot(
+            spec,
+            game,
+            closed=True,
+            max_number=limits.max_bot_number,
+            max_work=limits.max_bot_work,
+        )
+        for bot in checked.bots():
+            seconds = bot.keywords().get("seconds")
+            if isinstance(seconds, int | float) and seconds > limits.bot_cpu_seconds:
+                raise ConfigError(
+                    f"bot {bot.name}: seconds is at most {limits.bot_cpu_seconds:g} here "
+                    "(the CPU time a bot may take for one decision)"
+                )
+        return checked
 
     def get(self, table_id: Any) -> Table:
         """The table with this id: one being played, or a finished one (read from the store).
@@ -788,6 +851,7 @@ class Hub:
         self.counters["actions_accepted"] += 1
         table.publish(self.limits.spectator_delay)
         if over:
+            self._forget_bots(table)
             self.counters["tables_finished"] += 1
             log.info(
                 "table %s finished after %d actions: scores %s, winners %s",
@@ -810,36 +874,32 @@ class Hub:
     async def _drive_bots(self, table: Table) -> None:
         # Ask the bots among the seats to act, in the match driver's asking order; a bot
         # that declines an optional action is not asked again until the table moves on.
+        # A bot thinks in the pool, holding no lock: if anyone acts meanwhile, its answer
+        # is dropped and the bots are asked again on the new state.
         game = table.game
         while not table.over:
-            async with table.lock:
-                at = table.at
-                state = table.state
-                if table.declined[0] != at:
-                    table.declined = (at, set())
-                declined = table.declined[1]
-                optional = game.optional_seats(state)
-                choice: tuple[int, Any] | None = None
-                for seat in asking_order(game, state):
-                    bot = table.bots.get(seat)
-                    if bot is None or seat in declined:
-                        continue
-                    mine = game.legal_actions_for(state, seat)
-                    try:
-                        picked = await asyncio.to_thread(
-                            bot.act, game.observe(state, seat), mine, seat in optional
-                        )
-                    except Exception:  # a broken bot stops; the table stays as it is
-                        log.exception("table %s: the bot of seat %d failed", table.id, seat)
-                        return
-                    if picked is not None and picked not in mine:
-                        log.error("table %s: the bot of seat %d left its actions", table.id, seat)
-                        return
-                    if picked is None:
-                        declined.add(seat)
-                        continue
-                    choice = (seat, picked)
-                    break
+            at, state = table.at, table.state
+            if table.declined[0] != at:
+                table.declined = (at, set())
+            declined = table.declined[1]
+            optional = game.optional_seats(state)
+            choice: tuple[int, Any] | None = None
+            for seat in asking_order(game, state):
+                if seat not in table.bots or seat in declined:
+                    continue
+                mine = game.legal_actions_for(state, seat)
+                picked = await self._bot_decision(table, seat, state, mine, seat in optional)
+                if picked is _STOP:
+                    return
+                if table.at != at:
+                    break  # the table moved on while the bot thought
+                if picked is None:
+                    declined.add(seat)
+                    continue
+                choice = (seat, picked)
+                break
+            if table.at != at:
+                continue
             if choice is None:
                 return
             if self.limits.bot_delay > 0:
@@ -852,6 +912,41 @@ class Hub:
                 except ServerError as exc:
                     log.error("table %s: the bot of seat %d: %s", table.id, choice[0], exc)
                     return
+
+    async def _bot_decision(
+        self, table: Table, seat: int, state: Any, actions: Sequence[Any], optional: bool
+    ) -> Any:
+        # The bot's pick among `actions` (None: it declines), or _STOP (it failed: the
+        # table waits). A bot over its CPU budget plays a random legal move instead.
+        spec, seed = table.bots[seat]
+        decision = await self.pool.decide(
+            _bot_key(table, seat),
+            table.game.name,
+            spec,
+            seed,
+            table.game.observe(state, seat),
+            actions,
+            optional,
+        )
+        if decision.status == OK:
+            return decision.action
+        if decision.status == OVER_BUDGET:
+            self.counters["bots_over_budget"] += 1
+            log.warning(
+                "table %s: the bot of seat %d (%s) took more than %g s of CPU: "
+                "it plays a random move instead",
+                table.id,
+                seat,
+                spec,
+                self.limits.bot_cpu_seconds,
+            )
+            if optional:
+                return None
+            return actions[random.Random(f"{seed}/{len(table.actions)}").randrange(len(actions))]
+        log.error(
+            "table %s: the bot of seat %d (%s) failed: %s", table.id, seat, spec, decision.message
+        )
+        return _STOP
 
     # -- metrics ---------------------------------------------------------------------------
 

@@ -1,0 +1,122 @@
+"""Bots on the server are data, never code: a client's bot spec is checked against the
+game's registry and each bot's declared options before anything is built, import paths
+are refused at every depth, nested budgets are bounded by their product, a decision is
+bounded in CPU time while the bot runs, and a thinking bot holds no lock."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from contextlib import closing
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from numrules.server import Limits
+from tests.server.helpers import app_client, create, receive_until, running
+
+pytestmark = pytest.mark.timeout(120)
+
+REFUSED = [
+    "ismcts?rollout=os:_exit",  # the finding: a nested import path
+    "ismcts?rollout=numrules.core.bots:RandomBot",
+    "ismcts?rollout=(ismcts?rollout=os:_exit)",
+    "os:_exit",
+    "numrules.core.bots:RandomBot",
+    "ismcts?iterations=2000&rollout=ismcts?iterations=2000",  # the finding, as sent
+    "ismcts?iterations=2000&rollout=(ismcts?iterations=2000)",  # 4,000,000 of work
+    "ismcts?iterations=100&rollout=(ismcts?iterations=100)",  # 10,000
+    "ismcts?seconds=60",
+    "ismcts?rollout=(ismcts?seconds=60)",
+    "random?decline=2",
+    "ismcts?horizon=forever",
+    "ismcts?game=numstop",  # an option the bot does not declare for specs
+    "heuristic?style=bold",
+    "ismcts?iterations=nan",
+]
+
+
+@pytest.mark.parametrize("spec", REFUSED)
+def test_a_bot_spec_that_is_not_plain_data_is_refused(tmp_path: Path, spec: str) -> None:
+    with app_client(tmp_path / "t.db") as client:
+        response = client.post(
+            "/api/tables", json={"game": "stackattack", "seats": ["human", spec]}
+        )
+        assert response.status_code == 400, response.text
+        assert response.json()["error"]["code"] == "bad_request"
+        assert client.get("/api/tables").json() == []  # nothing was stored
+
+
+def test_bot_specs_within_bounds_are_stored_in_canonical_form(tmp_path: Path) -> None:
+    with app_client(tmp_path / "t.db") as client:
+        spec = "ismcts?iterations=100&rollout=(ismcts?iterations=20&rollout=heuristic)"
+        made = create(client, seats=["human", spec, "ismcts?rollout=heuristic"])
+        seats = client.get(f"/api/tables/{made['table']}").json()["seats"]
+        canonical = "ismcts?iterations=100&rollout=(ismcts?iterations=20&rollout=(heuristic))"
+        assert seats[1] == {"kind": "bot", "bot": canonical}
+        assert seats[2] == {"kind": "bot", "bot": "ismcts?rollout=(heuristic)"}
+
+
+def test_a_stored_table_with_an_import_path_is_set_aside_at_start(tmp_path: Path) -> None:
+    # A database written before the fix holds such a table: the server must start, never
+    # import anything, and leave that table aside.
+    db = tmp_path / "server.db"
+    with app_client(db) as client:
+        bad, good = create(client), create(client)
+    with closing(sqlite3.connect(db)) as raw:
+        seats = json.loads(
+            raw.execute("SELECT seats FROM tables WHERE id = ?", (bad["table"],)).fetchone()[0]
+        )
+        seats[1]["bot"] = "ismcts?rollout=os:_exit"
+        raw.execute("UPDATE tables SET seats = ? WHERE id = ?", (json.dumps(seats), bad["table"]))
+        raw.commit()
+    with running(db, tmp_path / "server.log") as server:
+        listed = httpx.get(f"{server.url}/api/tables").json()
+        assert [t["table"] for t in listed] == [good["table"]]
+        time.sleep(1.0)  # the old server died within a second
+        assert server.process is not None
+        assert server.process.poll() is None
+        assert httpx.get(f"{server.url}/health").json()["status"] == "ok"
+    assert f"table {bad['table']} cannot be replayed" in (tmp_path / "server.log").read_text()
+
+
+def test_a_bot_over_its_cpu_budget_plays_a_random_move(tmp_path: Path) -> None:
+    limits = Limits(bot_cpu_seconds=0.3)
+    with app_client(tmp_path / "t.db", limits) as client:
+        heavy = "ismcts?iterations=2000&rollout=heuristic"  # seconds of CPU per decision
+        made = create(client, seats=["human", heavy], join=False)
+        table = made["table"]
+        deadline = time.monotonic() + 60
+        while client.get(f"/api/tables/{table}").json()["actions"] < 1:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        assert "numrules_bots_over_budget_total 1" in client.get("/metrics").text
+
+
+def _hello(ws: Any, made: dict[str, Any]) -> dict[str, Any]:
+    ws.send_json({"type": "hello", "table": made["table"], "token": made["token"]})
+    receive_until(ws, "welcome")
+    return receive_until(ws, "update")
+
+
+def test_a_thinking_bot_holds_no_lock(tmp_path: Path) -> None:
+    # Stack Attack: both seats pick at once. While the bot thinks for seconds, the human
+    # at its table is answered and acts, and another table is played on.
+    limits = Limits(bot_cpu_seconds=10.0)
+    with app_client(tmp_path / "t.db", limits) as client:
+        thinker = "ismcts?iterations=2000&rollout=heuristic"
+        made, other = create(client, seats=["human", thinker]), create(client)
+        with client.websocket_connect("/ws") as ws, client.websocket_connect("/ws") as ws2:
+            update = _hello(ws, made)
+            ws.send_json({"type": "observe"})
+            assert receive_until(ws, "observation")["at"] == 0
+            ws.send_json({"type": "act", "action": update["actions"][0], "seq": 1})
+            assert receive_until(ws, "accepted")["at"] == 1  # the bot has not picked yet
+            theirs = _hello(ws2, other)
+            ws2.send_json({"type": "act", "action": theirs["actions"][0], "seq": 1})
+            assert receive_until(ws2, "accepted")["seq"] == 1
+            ws.send_json({"type": "ping"})
+            assert receive_until(ws, "pong")["at"] == 1  # still thinking
