@@ -752,6 +752,20 @@ def _build() -> Any:
         "less a reserve); more are refused with a 503.",
     )
     @click.option(
+        "--bot-cpu",
+        default=5.0,
+        show_default=True,
+        type=click.FloatRange(min=0.05),
+        help="CPU seconds a bot may think for one decision (then it plays a random move).",
+    )
+    @click.option(
+        "--bot-workers",
+        default=1,
+        show_default=True,
+        type=click.IntRange(min=1, max=64),
+        help="Processes in which the bots think.",
+    )
+    @click.option(
         "--bot-delay",
         default=0.4,
         show_default=True,
@@ -778,6 +792,8 @@ def _build() -> Any:
         header_timeout: float,
         body_timeout: float,
         max_connections: int | None,
+        bot_cpu: float,
+        bot_workers: int,
         bot_delay: float,
         log_level: str,
     ) -> None:
@@ -803,6 +819,8 @@ def _build() -> Any:
                 header_timeout=header_timeout,
                 body_timeout=body_timeout,
                 max_connections=max_connections,
+                bot_cpu=bot_cpu,
+                bot_workers=bot_workers,
                 bot_delay=bot_delay,
                 log_level=log_level,
             )

@@ -27,6 +27,8 @@ def serve(
     header_timeout: float = 10.0,
     body_timeout: float = 30.0,
     max_connections: int | None = None,
+    bot_cpu: float = 5.0,
+    bot_workers: int = 1,
     bot_delay: float = 0.4,
     log_level: str = "info",
 ) -> None:
@@ -47,6 +49,9 @@ def serve(
         max_connections: TCP connections held at most; None (the default) takes what
             the open-file limit allows (see `numrules.server.guard.connection_budget`),
             a larger number is lowered to that.
+        bot_cpu: CPU seconds a bot may think for one decision (then it plays a random
+            legal move instead).
+        bot_workers: Processes in which the bots think.
         bot_delay: Seconds a bot waits before it acts.
         log_level: debug, info, warning or error. No level logs a token.
 
@@ -83,6 +88,8 @@ def serve(
         idle_timeout=idle_timeout,
         hello_timeout=hello_timeout,
         max_connections=budget.websockets,
+        bot_cpu_seconds=bot_cpu,
+        bot_workers=bot_workers,
         bot_delay=bot_delay,
     )
     guard = Guard(budget.connections, header_timeout=header_timeout, body_timeout=body_timeout)
