@@ -10,14 +10,16 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import AsyncIterator
+from collections import Counter
+from collections.abc import AsyncIterator, Awaitable, Callable
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import attrs
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.exceptions import HTTPException
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
@@ -28,6 +30,7 @@ from numrules.core.game import all_games
 from numrules.core.records import GameRecord, record_to_json
 from numrules.server.store import Store
 from numrules.server.tables import Client, Hub, Limits, ServerError, Table, game_options
+from numrules.server.wire import decode_json
 
 log = logging.getLogger("numrules.server")
 
@@ -39,6 +42,8 @@ CLOSE_IDLE = 1001
 """WebSocket close code for an idle connection."""
 CLOSE_FULL = 1013
 """WebSocket close code when the server has no room for another connection."""
+CLOSE_INTERNAL = 1011
+"""WebSocket close code when the server failed (a bug, logged with its traceback)."""
 
 
 def page() -> str:
@@ -62,13 +67,40 @@ async def _body(request: Request, limit: int) -> Any:
             raise ServerError("too_large", f"a request body is at most {limit} bytes", 413)
     if not chunks:
         return {}
-    try:
-        data = json.loads(chunks)
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ServerError("bad_json", f"the body is not JSON: {exc}") from exc
+    data = decode_json(chunks)
     if not isinstance(data, dict):
         raise ServerError("bad_request", "the body must be a JSON object")
     return data
+
+
+_Endpoint = Callable[[Request], Awaitable[Response]]
+
+
+def _guarded(endpoint: _Endpoint, errors: Callable[[], Counter[str]]) -> _Endpoint:
+    # The endpoint, answering a JSON error whatever happens: a ServerError as it says, an
+    # unexpected exception as `internal` (500), its traceback logged here once.
+    async def guarded(request: Request) -> Response:
+        try:
+            return await endpoint(request)
+        except ServerError as exc:
+            return _error(exc)
+        except ClientDisconnect:
+            return _error(ServerError("bad_request", "the request body was cut short"))
+        except Exception:
+            log.exception("%s %r failed", request.method, request.url.path)
+            with contextlib.suppress(Exception):
+                errors()["internal"] += 1
+            return _error(ServerError("internal", "the server failed; this was logged", 500))
+
+    return guarded
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    # Starlette's own refusals (no such route, wrong method) in the JSON error shape.
+    status = exc.status_code if isinstance(exc, HTTPException) else 400
+    code = {404: "not_found", 405: "method_not_allowed"}.get(status, "bad_request")
+    message = exc.detail if isinstance(exc, HTTPException) else "bad request"
+    return _error(ServerError(code, message, status))
 
 
 class _Bucket:
@@ -178,7 +210,7 @@ def create_app(db: str | Path | Store, limits: Limits | None = None) -> Starlett
                 body.get("options"),
                 body.get("seats"),
                 join=body.get("join", True) is not False,
-                name=str(body.get("name", "")),
+                name=body.get("name", ""),
             )
         except ServerError as exc:
             hub().errors[exc.code] += 1
@@ -255,6 +287,13 @@ def create_app(db: str | Path | Store, limits: Limits | None = None) -> Starlett
             await _send_close(websocket, close.code, close.error, close.message)
         except WebSocketDisconnect:
             pass
+        except Exception:  # a bug: a typed error for the client, the traceback in the log
+            log.exception("a WebSocket connection failed")
+            h.errors["internal"] += 1
+            reason = "the server failed"
+            await _send_close(
+                websocket, CLOSE_INTERNAL, "internal", "the server failed; this was logged"
+            )
         finally:
             if writer is not None:
                 writer.cancel()
@@ -265,19 +304,23 @@ def create_app(db: str | Path | Store, limits: Limits | None = None) -> Starlett
                 who = "spectator" if client.seat is None else f"seat {client.seat}"
                 log.info("table %s: %s disconnected (%s)", client.table.id, who, reason)
 
+    def errors() -> Counter[str]:
+        return hub().errors
+
     return Starlette(
         routes=[
-            Route("/", index),
-            Route("/health", health),
-            Route("/metrics", metrics),
-            Route("/api/games", games),
-            Route("/api/tables", list_tables, methods=["GET"]),
-            Route("/api/tables", create_table, methods=["POST"]),
-            Route("/api/tables/{table}", table_info),
-            Route("/api/tables/{table}/join", join_table, methods=["POST"]),
-            Route("/api/tables/{table}/record", table_record),
+            Route("/", _guarded(index, errors)),
+            Route("/health", _guarded(health, errors)),
+            Route("/metrics", _guarded(metrics, errors)),
+            Route("/api/games", _guarded(games, errors)),
+            Route("/api/tables", _guarded(list_tables, errors), methods=["GET"]),
+            Route("/api/tables", _guarded(create_table, errors), methods=["POST"]),
+            Route("/api/tables/{table}", _guarded(table_info, errors)),
+            Route("/api/tables/{table}/join", _guarded(join_table, errors), methods=["POST"]),
+            Route("/api/tables/{table}/record", _guarded(table_record, errors)),
             WebSocketRoute("/ws", play),
         ],
+        exception_handlers={HTTPException: _http_error},
         lifespan=lifespan,
     )
 
@@ -345,14 +388,13 @@ async def _receive(
     text = raw.get("text")
     if text is None:
         raise ServerError("bad_json", "send text messages of JSON, not binary ones")
-    if len(text) > limits.max_message_bytes or len(text.encode()) > limits.max_message_bytes:
+    # "surrogatepass": a lone surrogate is refused by decode_json, not here
+    size = len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass"))
+    if size > limits.max_message_bytes:
         raise _CloseError(
             CLOSE_TOO_BIG, "too_large", f"a message is at most {limits.max_message_bytes} bytes"
         )
-    try:
-        message = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ServerError("bad_json", f"the message is not JSON: {exc}") from exc
+    message = decode_json(text)
     if not isinstance(message, dict):
         raise ServerError("bad_json", "a message is a JSON object with a 'type'")
     return message

@@ -39,6 +39,15 @@ from numrules.core.rng import new_seed
 from numrules.core.serialization import dumps, loads, to_data
 from numrules.server.botpool import OK, OVER_BUDGET, BotPool
 from numrules.server.store import Store, StoreDamagedError, StoredTable
+from numrules.server.wire import (
+    MAX_NAME,
+    MAX_SAFE_INT,
+    MAX_TOKEN,
+    clean_text,
+    int_field,
+    text_field,
+)
+from numrules.server.wire import ServerError as ServerError  # noqa: PLC0414 (re-exported)
 
 log = logging.getLogger("numrules.server")
 
@@ -108,18 +117,6 @@ class Limits:
     it plays a random legal move instead); a bot's `seconds` option is at most this."""
     bot_workers: int = 1
     """Processes in which the bots think (`numrules.server.botpool.BotPool`)."""
-
-
-class ServerError(NumrulesError):
-    """A request the server refuses: `code` names the reason, `status` is the HTTP status."""
-
-    def __init__(self, code: str, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.code = code
-        self.status = status
-        self.message = message
-        self.seq: Any = None
-        """The `seq` of the message this error answers, if it had one."""
 
 
 def digest(token: str) -> str:
@@ -388,7 +385,9 @@ class Table:
 def _public_seat(spec: Mapping[str, Any]) -> dict[str, Any]:
     if spec["kind"] == "bot":
         return {"kind": "bot", "bot": spec["bot"]}
-    return {"kind": "human", "taken": bool(spec["token"]), "name": spec.get("name", "")}
+    # clean_text: a name stored before names were checked may not be valid text
+    name = clean_text(spec.get("name", ""), MAX_NAME)
+    return {"kind": "human", "taken": bool(spec["token"]), "name": name}
 
 
 def _options(game: Game, options: Any) -> dict[str, Any]:
@@ -406,6 +405,8 @@ def _options(game: Game, options: Any) -> dict[str, Any]:
             )
         if value is not None and type(value) not in (int, bool, str):
             raise ServerError("bad_request", f"option {key!r} must be a number, a bool or null")
+        if isinstance(value, str):
+            text_field(value, f"option {key!r}", max_length=200)
     return dict(options)
 
 
@@ -432,6 +433,11 @@ _STOP = object()
 def _bot_key(table: Table, seat: int) -> str:
     # The bot's name in the pool: one bot per seat of a table.
     return f"{table.id}/{seat}"
+
+
+def _name(name: Any) -> str:
+    # A player's name from a request: text, cut to MAX_NAME characters (None: none).
+    return "" if name is None else text_field(name, "name", max_length=MAX_NAME, cut=True)
 
 
 def _bare(notation: str) -> str:
@@ -560,21 +566,22 @@ class Hub:
         seats: Any,
         *,
         join: bool = True,
-        name: str = "",
+        name: Any = "",
         seed: int | None = None,
     ) -> tuple[Table, int | None, str | None]:
         """Create a table; with `join`, take its first human seat (seat and token returned).
 
         `seats` lists each seat as `"human"` or a bot name (`numrules.bot_names(game)`).
         `seed` None (always, for real players) draws a secret one with `new_seed()`; a
-        given seed is for tests and tools only, and never comes from a client.
+        given seed is for tests and tools only, and never comes from a client. `name`
+        (None: none) is cut to 40 characters.
         """
         if self.active() >= self.limits.max_tables:
             raise ServerError(
                 "too_many_tables", "the server holds its maximum of tables being played", 503
             )
-        if not isinstance(game_name, str):
-            raise ServerError("bad_request", "game must be a game name")
+        text_field(game_name, "game", max_length=100, hint="a game name")
+        name = _name(name)
         try:
             game = get_game(game_name)
         except NumrulesError as exc:
@@ -609,7 +616,7 @@ class Hub:
             seat_taken = humans[0]
             token = secrets.token_urlsafe(TOKEN_BYTES)
             specs[seat_taken]["token"] = digest(token)
-            specs[seat_taken]["name"] = str(name)[:40]
+            specs[seat_taken]["name"] = name
         created = self.store.add_table(table_id, game.name, dumps(config), seed, specs)
         table = Table(table_id, game, config, seed, specs, created)
         self.tables[table_id] = table
@@ -691,10 +698,15 @@ class Hub:
             if table is not None:
                 self.tables[table.id] = table
                 return table
-        raise ServerError("unknown_table", f"no table {str(table_id)[:40]!r}", 404)
+        shown = repr(table_id[:40]) if isinstance(table_id, str) else "of that id"
+        raise ServerError("unknown_table", f"no table {shown}", 404)
 
     def join(self, table_id: Any, seat: Any = None, name: Any = "") -> tuple[Table, int, str]:
-        """Take a free human seat (the first one, or `seat`); return its secret token."""
+        """Take a free human seat (the first one, or `seat`); return its secret token.
+
+        `name` (None: none) is cut to 40 characters.
+        """
+        name = _name(name)
         table = self.get(table_id)
         free = table.free_seats()
         if table.over:
@@ -708,7 +720,7 @@ class Hub:
         token = secrets.token_urlsafe(TOKEN_BYTES)
         seats = [dict(spec) for spec in table.seats]
         seats[seat]["token"] = digest(token)
-        seats[seat]["name"] = str(name)[:40]
+        seats[seat]["name"] = name
         self.store.set_seats(table.id, seats)
         table.seats = seats
         table.updated = time.time()
@@ -729,8 +741,7 @@ class Hub:
         table = self.get(table_id)
         seat = None
         if token is not None:
-            if not isinstance(token, str) or len(token) > 200:
-                raise ServerError("bad_token", "a token is a string")
+            text_field(token, "token", max_length=MAX_TOKEN, code="bad_token")
             seat = table.seat_of(token)
             if seat is None:
                 raise ServerError("bad_token", "this token gives no seat at this table", 403)
@@ -786,12 +797,11 @@ class Hub:
         for an older state is applied only if the seat's legal actions are still the same
         (otherwise it is refused as stale: the table moved on, look again).
         """
-        if not isinstance(text, str) or not text or len(text) > 200:
-            raise ServerError("bad_request", "action must be a non-empty string of notation")
-        if type(seq) is not int or seq < 1:
-            raise ServerError("bad_request", "seq must be a positive int, larger at each action")
-        if at is not None and (type(at) is not int or at < 0):
-            raise ServerError("bad_request", "at must be the number of actions seen (an int)")
+        notation = "a non-empty string of notation"
+        text_field(text, "action", max_length=200, empty=False, hint=notation)
+        int_field(seq, "seq", low=1, high=MAX_SAFE_INT, hint="larger at each action")
+        if at is not None:
+            int_field(at, "at", low=0, high=MAX_SAFE_INT, hint="the number of actions seen")
         async with table.lock:
             last = table.last_seq.get(seat, 0)
             if seq <= last:
