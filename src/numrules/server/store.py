@@ -90,35 +90,11 @@ _ACTIVE_INDEX = (
     "CREATE INDEX tables_active ON tables (created) WHERE finished IS NULL AND expired IS NULL"
 )
 
-SCHEMA: tuple[str, ...] = (
-    """CREATE TABLE tables (
-    id TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    config TEXT NOT NULL,
-    seed TEXT NOT NULL,
-    seats TEXT NOT NULL,
-    created REAL NOT NULL,
-    finished REAL,
-    expired REAL
-)""",
-    """CREATE TABLE actions (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    idx INTEGER NOT NULL,
-    seat INTEGER NOT NULL,
-    notation TEXT NOT NULL,
-    seq INTEGER,
-    at REAL NOT NULL,
-    PRIMARY KEY (table_id, idx),
-    UNIQUE (table_id, seat, seq)
-)""",
-    _ACTIVE_INDEX,
-)
-"""The current schema (version 2), one statement each."""
-
 MIGRATIONS: dict[int, tuple[str, ...]] = {
     1: ("ALTER TABLE tables ADD COLUMN expired REAL", _ACTIVE_INDEX),
 }
-"""The statements that take a database from version `n` to `n + 1`."""
+"""The statements that take a database from version `n` to `n + 1`. A new database is
+made with `SCHEMA_V1` and then migrated, so that new and adopted databases are alike."""
 
 _HEADER = b"SQLite format 3\x00"
 _COLUMNS = "id, game, config, seed, seats, created, finished, expired"
@@ -250,13 +226,13 @@ class Store:
         if version == SCHEMA_VERSION:
             return
         with self._transaction():
-            if version == 0:
-                for statement in SCHEMA:
+            if version == 0:  # a new database: the first schema, then every migration
+                for statement in filter(str.strip, SCHEMA_V1.split(";")):
                     db.execute(statement)
-            else:
-                for step in range(version, SCHEMA_VERSION):
-                    for statement in MIGRATIONS[step]:
-                        db.execute(statement)
+                version = 1
+            for step in range(version, SCHEMA_VERSION):
+                for statement in MIGRATIONS[step]:
+                    db.execute(statement)
             db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
