@@ -11,6 +11,7 @@ See docs/server.md for the protocol, the limits and the persistence.
 """
 
 from numrules.server.app import create_app, page
+from numrules.server.botpool import BotPool, Decision
 from numrules.server.store import (
     DamagedTable,
     Loaded,
@@ -24,8 +25,10 @@ from numrules.server.store import (
 from numrules.server.tables import Client, Hub, Limits, ServerError, Table
 
 __all__ = [
+    "BotPool",
     "Client",
     "DamagedTable",
+    "Decision",
     "Hub",
     "Limits",
     "Loaded",

@@ -46,6 +46,7 @@ from numrules.server.wire import (
     clean_text,
     int_field,
     text_field,
+    valid_text,
 )
 from numrules.server.wire import ServerError as ServerError  # noqa: PLC0414 (re-exported)
 
@@ -524,10 +525,10 @@ class Hub:
     def sweep(self, now: float | None = None) -> None:
         """Expire the unfinished tables idle too long, forget finished ones nobody watches.
 
-        A table is idle when no action was taken and no seat was taken for
-        `Limits.table_expiry` seconds while no player was connected and no bot was
-        thinking. A finished table
-        stays in memory while someone watches it, then is read from the store on demand.
+        A table is idle when for `Limits.table_expiry` seconds no action was taken, no
+        seat was taken, no player was connected and no bot was thinking. A finished
+        table stays in memory while someone watches it, then is read from the store on
+        demand.
         """
         now = time.time() if now is None else now
         for table in list(self.tables.values()):
@@ -686,7 +687,7 @@ class Hub:
         if table is not None:
             return table
         stored = None
-        if isinstance(table_id, str) and len(table_id) <= 40:
+        if isinstance(table_id, str) and len(table_id) <= 40 and valid_text(table_id):
             try:
                 stored = self.store.table(table_id)
             except StoreDamagedError as exc:
@@ -758,6 +759,8 @@ class Hub:
         """Forget a closed connection."""
         if client.table is not None:
             client.table.clients.discard(client)
+            if client.seat is not None:  # a player left: the table's idle time starts now
+                client.table.updated = time.time()
 
     def welcome(self, table: Table, seat: int | None) -> dict[str, Any]:
         """The first message of a connection: the table and who the client is."""
