@@ -648,7 +648,7 @@ class Hub:
             checked = self.check_bot(game, spec)
             make_bot(checked, 0, game)  # the bot's own checks of its options, now
         except NumrulesError as exc:
-            raise ServerError("bad_request", f"seat {spec[:60]!r}: {exc}") from exc
+            raise ServerError("bad_request", str(exc)) from exc
         return str(checked)
 
     def check_bot(self, game: Game, spec: str) -> BotSpec:
