@@ -76,13 +76,18 @@ async def _body(request: Request, limit: int) -> Any:
 _Endpoint = Callable[[Request], Awaitable[Response]]
 
 
-def _guarded(endpoint: _Endpoint, errors: Callable[[], Counter[str]]) -> _Endpoint:
-    # The endpoint, answering a JSON error whatever happens: a ServerError as it says, an
-    # unexpected exception as `internal` (500), its traceback logged here once.
+def _guarded(
+    endpoint: _Endpoint, errors: Callable[[], Counter[str]], *, counted: bool = False
+) -> _Endpoint:
+    # The endpoint, answering a JSON error whatever happens: a ServerError as it says
+    # (`counted`: in the error counters too), an unexpected exception as `internal`
+    # (500), its traceback logged here once.
     async def guarded(request: Request) -> Response:
         try:
             return await endpoint(request)
         except ServerError as exc:
+            if counted:
+                errors()[exc.code] += 1
             return _error(exc)
         except ClientDisconnect:
             return _error(ServerError("bad_request", "the request body was cut short"))
@@ -202,47 +207,33 @@ def create_app(db: str | Path | Store, limits: Limits | None = None) -> Starlett
         return JSONResponse(hub().listing())
 
     async def create_table(request: Request) -> Response:
-        try:
-            body = await _body(request, limits.max_body_bytes)
-            table, seat, token = hub().create(
-                body.get("game"),
-                body.get("players"),
-                body.get("options"),
-                body.get("seats"),
-                join=body.get("join", True) is not False,
-                name=body.get("name", ""),
-            )
-        except ServerError as exc:
-            hub().errors[exc.code] += 1
-            return _error(exc)
+        body = await _body(request, limits.max_body_bytes)
+        table, seat, token = hub().create(
+            body.get("game"),
+            body.get("players"),
+            body.get("options"),
+            body.get("seats"),
+            join=body.get("join", True) is not False,
+            name=body.get("name", ""),
+        )
         return JSONResponse({"table": table.id, "seat": seat, "token": token}, 201)
 
     async def table_info(request: Request) -> Response:
-        try:
-            return JSONResponse(hub().get(request.path_params["table"]).summary())
-        except ServerError as exc:
-            return _error(exc)
+        return JSONResponse(hub().get(request.path_params["table"]).summary())
 
     async def join_table(request: Request) -> Response:
-        try:
-            body = await _body(request, limits.max_body_bytes)
-            table, seat, token = hub().join(
-                request.path_params["table"], body.get("seat"), body.get("name", "")
-            )
-        except ServerError as exc:
-            hub().errors[exc.code] += 1
-            return _error(exc)
+        body = await _body(request, limits.max_body_bytes)
+        table, seat, token = hub().join(
+            request.path_params["table"], body.get("seat"), body.get("name", "")
+        )
         return JSONResponse({"table": table.id, "seat": seat, "token": token})
 
     async def table_record(request: Request) -> Response:
-        try:
-            table = hub().get(request.path_params["table"])
-            if not table.over:
-                raise ServerError(
-                    "not_over", "the record (and its seed) is given once the game is over", 409
-                )
-        except ServerError as exc:
-            return _error(exc)
+        table = hub().get(request.path_params["table"])
+        if not table.over:
+            raise ServerError(
+                "not_over", "the record (and its seed) is given once the game is over", 409
+            )
         return Response(record_to_json(_record(table)), media_type="application/json")
 
     async def play(websocket: WebSocket) -> None:
@@ -314,9 +305,13 @@ def create_app(db: str | Path | Store, limits: Limits | None = None) -> Starlett
             Route("/metrics", _guarded(metrics, errors)),
             Route("/api/games", _guarded(games, errors)),
             Route("/api/tables", _guarded(list_tables, errors), methods=["GET"]),
-            Route("/api/tables", _guarded(create_table, errors), methods=["POST"]),
+            Route("/api/tables", _guarded(create_table, errors, counted=True), methods=["POST"]),
             Route("/api/tables/{table}", _guarded(table_info, errors)),
-            Route("/api/tables/{table}/join", _guarded(join_table, errors), methods=["POST"]),
+            Route(
+                "/api/tables/{table}/join",
+                _guarded(join_table, errors, counted=True),
+                methods=["POST"],
+            ),
             Route("/api/tables/{table}/record", _guarded(table_record, errors)),
             WebSocketRoute("/ws", play),
         ],
