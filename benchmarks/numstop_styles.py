@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 
 from numrules import numstop as ns
-from numrules.numstop.luck import Style
+from numrules.numstop.strategy.push_luck import Style
 
 
 def play(style: Style, seed: int, style_seat: int) -> tuple[float, int, int]:

@@ -31,7 +31,7 @@ import attrs
 
 from numrules import numwars as nw
 from numrules.core.cards import NumCard
-from numrules.numwars import sampling
+from numrules.numwars.strategy import sampling
 from numrules.testing import play_random
 
 

@@ -21,8 +21,8 @@ import time
 from typing import Any
 
 import numrules
-from numrules.parallel import Backend
-from numrules.simulation import simulate
+from numrules.apps.parallel import Backend
+from numrules.apps.simulation import simulate
 
 
 def run(game: Any, config: Any, games: int, workers: int, backend: Backend) -> tuple[float, float]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 
-from numrules.play import Session, Terminal, open_session
+from numrules.apps.play import Session, Terminal, open_session
 
 SHORT: dict[str, tuple[str, ...]] = {
     "stackattack": ("--players", "2", "--option", "hand_size=3", "--option", "end_score=5"),

@@ -11,8 +11,8 @@ from pathlib import Path
 from click.testing import CliRunner
 
 import numrules
-from numrules.cli import _build
-from numrules.simulation import outcomes, play_game, simulate
+from numrules.apps.cli import _build
+from numrules.apps.simulation import outcomes, play_game, simulate
 
 
 def run(*args: str) -> tuple[int, str]:
@@ -140,7 +140,7 @@ def test_simulate_writes_one_record_per_game(tmp_path: Path) -> None:
 def test_a_simulated_record_replays_in_a_fresh_process(tmp_path: Path) -> None:
     # The real command writes the records; another process replays one.
     python(
-        "import sys; from numrules.cli import main; main(sys.argv[1:])",
+        "import sys; from numrules.apps.cli import main; main(sys.argv[1:])",
         *("simulate", "stackattack", "-n", "2", "-p", "4", "-s", "30", "--records", str(tmp_path)),
     )
     replayed = python(

@@ -10,8 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 import numrules
-from numrules.cli import _build
-from numrules.play import (
+from numrules.apps.cli import _build
+from numrules.apps.play import (
     HUMAN,
     PlayError,
     Session,

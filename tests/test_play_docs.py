@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 from click.testing import CliRunner
 
-from numrules.cli import _build
+from numrules.apps.cli import _build
 from tests.playing import SHORT
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -9,9 +9,9 @@ import pytest
 from click.testing import CliRunner
 
 import numrules
-from numrules.cli import _build
-from numrules.simulation import outcomes, simulate
-from numrules.tournament import play_tournament
+from numrules.apps.cli import _build
+from numrules.apps.simulation import outcomes, simulate
+from numrules.apps.tournament import play_tournament
 
 ray = pytest.importorskip("ray")
 

@@ -15,9 +15,9 @@ from click.testing import CliRunner
 from matplotlib import image
 
 import numrules
-from numrules.cli import _build
-from numrules.report import MAX_TURN, measure, report_html
-from numrules.simulation import play_game, simulate
+from numrules.apps.cli import _build
+from numrules.apps.report import MAX_TURN, measure, report_html
+from numrules.apps.simulation import play_game, simulate
 
 PNG = b"\x89PNG\r\n\x1a\n"
 IMAGE = re.compile(r'<img alt="([^"]*)" src="data:image/png;base64,([A-Za-z0-9+/=]+)">')

@@ -15,9 +15,8 @@ import pytest
 from click.testing import CliRunner
 
 import numrules
-from numrules.cli import _build
-from numrules.core.errors import ConfigError
-from numrules.simulation import (
+from numrules.apps.cli import _build
+from numrules.apps.simulation import (
     GameOutcome,
     Option,
     config_from_options,
@@ -28,6 +27,7 @@ from numrules.simulation import (
     play_game,
     simulate,
 )
+from numrules.core.errors import ConfigError
 
 STACK = numrules.get_game("stackattack")
 SHORT = STACK.Config(players=2, end_score=20)  # short games: a few rounds

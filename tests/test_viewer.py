@@ -8,9 +8,9 @@ from pathlib import Path
 from click.testing import CliRunner
 
 import numrules
-from numrules.cli import _build
-from numrules.play import text_terminal
-from numrules.viewer import Viewer, positions, round_of
+from numrules.apps.cli import _build
+from numrules.apps.play import text_terminal
+from numrules.apps.viewer import Viewer, positions, round_of
 from tests.rendering import TOKEN
 
 

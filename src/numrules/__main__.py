@@ -1,5 +1,5 @@
 """`python -m numrules` runs the command line (see `numrules --help`)."""
 
-from numrules.cli import main
+from numrules.apps.cli import main
 
 main()

@@ -29,7 +29,7 @@ from numrules import (
 )
 from numrules.core.bots import BOTS, declared_options, parse_bot_spec
 from numrules.core.botspec import MAX_DEPTH
-from numrules.numstop.search import SearchBot
+from numrules.numstop.strategy.search_bot import SearchBot
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("numbounce", "numstop", "numwars", "stackattack")

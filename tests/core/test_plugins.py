@@ -89,7 +89,7 @@ def install(site: Path, entry_point: str) -> None:
 def run_cli(site: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), str(SOURCE)])}
     return subprocess.run(
-        [sys.executable, "-c", "from numrules.cli import main; main()", *args],
+        [sys.executable, "-c", "from numrules.apps.cli import main; main()", *args],
         env=env,
         capture_output=True,
         text=True,

@@ -11,9 +11,9 @@ import pytest
 from click.testing import CliRunner
 
 import numrules
-from numrules.cli import _build
+from numrules.apps.cli import _build
+from numrules.apps.tournament import TournamentResult, lineups, play_tournament
 from numrules.core.rng import derive_seed
-from numrules.tournament import TournamentResult, lineups, play_tournament
 
 BOTS = ["random", "first", "ismcts?iterations=10&rollout_actions=40"]
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import numrules
 from numrules import RandomBot
 from numrules import numbounce as nb
-from numrules.tournament import play_tournament
+from numrules.apps.tournament import play_tournament
 from tests.numbounce.helpers import table
 
 

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 import numrules
 from numrules import numbounce as nb
-from numrules.cli import _build
+from numrules.apps.cli import _build
 from tests.numbounce.helpers import cards
 
 

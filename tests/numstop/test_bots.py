@@ -9,7 +9,7 @@ from typing import Any
 import numrules
 from numrules import numstop as ns
 from numrules.core.rng import derive_seed
-from numrules.numstop.bots import HeuristicBot
+from numrules.numstop.strategy.bots import HeuristicBot
 
 from .helpers import cards, scorecard, table
 

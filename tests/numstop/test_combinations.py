@@ -3,7 +3,7 @@
 The reference below is written from the objective table of the rules page alone: it tries
 every subset of the collection of the objective's size, replaces a Shadow by every
 (value, family) a wild may stand for, and scores with the table. It shares no code
-with `numrules.numstop.combinations` or `numrules.numstop.optimum`.
+with `numrules.numstop.combinations` or `numrules.numstop.strategy.optimum`.
 """
 
 from __future__ import annotations

@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from numrules import numstop as ns
 from numrules.core.cards import FamilyCard, NumCard
 from numrules.numstop import combinations as finder
-from numrules.numstop import optimum
 from numrules.numstop.combinations import CollectionError, combination_sets
+from numrules.numstop.strategy import optimum
 from tests.numstop.helpers import cards
 from tests.numstop.test_combinations import (
     _reference,

@@ -9,8 +9,8 @@ import pytest
 import numrules
 from numrules import numstop as ns
 from numrules.core.cards import FamilyCard
-from numrules.numstop.estimate import estimate_validation, evaluate
-from numrules.numstop.search import SearchBot
+from numrules.numstop.strategy.evaluation import estimate_validation, evaluate
+from numrules.numstop.strategy.search_bot import SearchBot
 
 from .helpers import cards, scorecard, table
 

@@ -1,6 +1,6 @@
 """Independent checks of Num Wars determinization: replaying a round, brute-force placements.
 
-Nothing here uses `numrules.numwars.sampling`: a sample is checked by replaying the round
+Nothing here uses `numrules.numwars.strategy.sampling`: a sample is checked by replaying the round
 with the rules' own `apply`, and the consistent placements of a small position are found
 by trying every split of its hidden cards.
 """

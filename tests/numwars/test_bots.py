@@ -11,8 +11,8 @@ import pytest
 import numrules
 from numrules import RandomBot
 from numrules import numwars as nw
-from numrules.numwars.knowledge import read
-from numrules.tournament import play_tournament
+from numrules.apps.tournament import play_tournament
+from numrules.numwars.strategy.inference import read
 from tests.numwars.helpers import deal, play, table
 
 

@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 import numrules
 from numrules import numwars as nw
 from numrules.core.stats import chi_square
-from numrules.numwars import sampling
+from numrules.numwars.strategy import sampling
 from numrules.numwars.tricks import refusal_unless_steal
 from numrules.testing import check_sample_state, play_out, play_random
 

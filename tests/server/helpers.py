@@ -23,7 +23,7 @@ import httpx
 from starlette.types import ASGIApp
 
 import numrules
-from numrules.server import Limits, Store, create_app
+from numrules.apps.server import Limits, Store, create_app
 
 with warnings.catch_warnings():
     # Starlette 1.x asks for httpx2 under its TestClient; httpx works the same here.

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import pytest
 
-from numrules.server import Limits
+from numrules.apps.server import Limits
 from tests.server.helpers import app_client, create, receive_until
 
 if TYPE_CHECKING:

@@ -15,9 +15,9 @@ from typing import Any, TypeVar
 import pytest
 
 import numrules
+from numrules.apps.server import botpool
+from numrules.apps.server.botpool import FAILED, OK, OVER_BUDGET, BotPool, Decision, PoolClosedError
 from numrules.core.bots import RandomBot
-from numrules.server import botpool
-from numrules.server.botpool import FAILED, OK, OVER_BUDGET, BotPool, Decision, PoolClosedError
 
 pytestmark = pytest.mark.timeout(90)
 

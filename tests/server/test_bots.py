@@ -15,7 +15,7 @@ from typing import Any
 import httpx
 import pytest
 
-from numrules.server import Limits
+from numrules.apps.server import Limits
 from tests.server.helpers import app_client, create, receive_until, running
 
 pytestmark = pytest.mark.timeout(120)

@@ -9,12 +9,14 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from numrules.cli import _build
-from numrules.server.tables import COUNTERS
+from numrules.apps.cli import _build
+from numrules.apps.server.tables import COUNTERS
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = (ROOT / "docs" / "server.md").read_text()
-SOURCE = "".join(p.read_text() for p in (ROOT / "src" / "numrules" / "server").glob("*.py"))
+SOURCE = "".join(
+    p.read_text() for p in (ROOT / "src" / "numrules" / "apps" / "server").glob("*.py")
+)
 
 
 def test_the_embedding_example_runs(capsys: pytest.CaptureFixture[str]) -> None:

@@ -26,10 +26,10 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from numrules.apps.server import Limits, Store
+from numrules.apps.server.app import _guarded
 from numrules.core.game import get_game
 from numrules.core.serialization import dumps
-from numrules.server import Limits, Store
-from numrules.server.app import _guarded
 from tests.server.helpers import SHORT, app_client, create, receive_until
 
 with warnings.catch_warnings():

@@ -25,7 +25,7 @@ import pytest
 import websockets
 from websockets.frames import Frame, Opcode
 
-from numrules.server.guard import BurstLog, RedactFilter, redact
+from numrules.apps.server.guard import BurstLog, RedactFilter, redact
 from tests.server.helpers import RandomPlayer, Server, run, running, seat_tokens
 
 pytestmark = pytest.mark.timeout(180)
@@ -147,7 +147,7 @@ def test_burst_log_writes_one_line_per_burst(caplog: pytest.LogCaptureFixture) -
         burst.add(loop)
         burst.flush()  # the next window, flushed early: one more
 
-    with caplog.at_level(logging.INFO, "numrules.server"):
+    with caplog.at_level(logging.INFO, "numrules.apps.server"):
         asyncio.run(burst())
     assert caplog.messages == [
         "refused 1000 connections in the last 0.2 s",

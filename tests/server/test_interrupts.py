@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 import numrules
+from numrules.apps.server import Hub, ServerError, Store, Table
 from numrules.numbounce import Interrupt
-from numrules.server import Hub, ServerError, Store, Table
 from tests.server.helpers import app_client, receive_until
 
 pytestmark = pytest.mark.timeout(60)

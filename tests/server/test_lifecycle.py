@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from numrules.server import Limits
+from numrules.apps.server import Limits
 from tests.server.helpers import app_client, create, receive_until
 
 pytestmark = pytest.mark.timeout(60)

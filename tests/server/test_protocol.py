@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import numrules
-from numrules.server import Limits, Store
+from numrules.apps.server import Limits, Store
 from tests.server.helpers import SHORT, app_client, create, lines_text, receive_until
 
 pytestmark = pytest.mark.timeout(60)

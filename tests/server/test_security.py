@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from numrules.server import Store
+from numrules.apps.server import Store
 from tests.server.helpers import (
     app_client,
     card_spans,

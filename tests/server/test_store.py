@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from numrules import NumrulesError
-from numrules.server.store import (
+from numrules.apps.server.store import (
     APPLICATION_ID,
     SCHEMA_VERSION,
     DamagedTable,
@@ -55,7 +55,7 @@ CREATE TABLE IF NOT EXISTS actions (
 
 CHILD = """
 import sys
-from numrules.server.store import Store, StoreLockedError
+from numrules.apps.server.store import Store, StoreLockedError
 
 path, mode = sys.argv[1], sys.argv[2]
 if mode == "hold":

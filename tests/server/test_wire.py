@@ -1,4 +1,4 @@
-"""numrules.server.wire: the JSON decoder and the field checks refuse what they should."""
+"""numrules.apps.server.wire: the JSON decoder and the field checks refuse what they should."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from numrules.server import ServerError
-from numrules.server.wire import (
+from numrules.apps.server import ServerError
+from numrules.apps.server.wire import (
     MAX_SAFE_INT,
     clean_text,
     decode_json,

@@ -9,8 +9,8 @@ import pytest
 import numrules
 from numrules import stackattack as sa
 from numrules.core.rng import derive_seed
-from numrules.stackattack.bots import HeuristicBot
-from numrules.stackattack.forecast import Forecast
+from numrules.stackattack.strategy.bots import HeuristicBot
+from numrules.stackattack.strategy.reveal_forecast import Forecast
 
 from .helpers import reveal, table
 

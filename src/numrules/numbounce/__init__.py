@@ -33,7 +33,6 @@ from numrules.numbounce.actions import (
     Take,
     parse_action,
 )
-from numrules.numbounce.bots import HeuristicBot
 from numrules.numbounce.cards import (
     ALL_CARDS,
     DECK_SIZE,
@@ -78,9 +77,10 @@ from numrules.numbounce.rules import (
     reference_value,
     to_act,
 )
-from numrules.numbounce.sampling import sample_state
 from numrules.numbounce.scoring import evaluate, scores, winners
 from numrules.numbounce.state import Phase, State, card_zones, check_state
+from numrules.numbounce.strategy.bots import HeuristicBot
+from numrules.numbounce.strategy.sampling import sample_state
 
 legal_actions_for = seat_actions(legal_actions)
 """`legal_actions_for(state, seat)`: one seat's legal actions, in `legal_actions` order."""

@@ -41,7 +41,6 @@ from numrules.numstop.actions import (
     Stop,
     parse_action,
 )
-from numrules.numstop.bots import HeuristicBot
 from numrules.numstop.cards import ACTION_CARDS, Stock, parse_card, parse_cards
 from numrules.numstop.combinations import (
     CollectionError,
@@ -49,7 +48,6 @@ from numrules.numstop.combinations import (
     find_combinations,
 )
 from numrules.numstop.config import MAX_PLAYERS, MIN_PLAYERS, Config, Mode
-from numrules.numstop.estimate import estimate_validation, evaluate
 from numrules.numstop.event_types import (
     EVENT_TYPES,
     Abandoned,
@@ -87,15 +85,17 @@ from numrules.numstop.objectives import (
     is_combination,
 )
 from numrules.numstop.observation import Observation, hidden_cards, observe
-from numrules.numstop.optimum import ValidationSearch, best_validation, search_validation
 from numrules.numstop.render import layout as render_layout
-from numrules.numstop.risk import risk
 from numrules.numstop.rules import apply, is_terminal, legal_actions, new_game, to_act
-from numrules.numstop.sampling import sample_state
 from numrules.numstop.scoring import objectives_done, points, scores, winners
-from numrules.numstop.search import SearchBot
 from numrules.numstop.selection import combination_actions
 from numrules.numstop.state import Phase, State, card_zones, check_state
+from numrules.numstop.strategy.bots import HeuristicBot
+from numrules.numstop.strategy.draw_risk import risk
+from numrules.numstop.strategy.evaluation import estimate_validation, evaluate
+from numrules.numstop.strategy.optimum import ValidationSearch, best_validation, search_validation
+from numrules.numstop.strategy.sampling import sample_state
+from numrules.numstop.strategy.search_bot import SearchBot
 
 legal_actions_for = seat_actions(legal_actions)
 """`legal_actions_for(state, seat)`: one seat's legal actions, in `legal_actions` order."""

@@ -5,7 +5,7 @@ A *combination* is an objective plus the exact cards that satisfy it (see
 
 - `find_combinations(collection, objectives)` lists every combination of the collection,
   in a deterministic order (scorecard order, then the cards in canonical order).
-- `best_validation(collection, objectives)` (in `numrules.numstop.optimum`) picks
+- `best_validation(collection, objectives)` (in `numrules.numstop.strategy.optimum`) picks
   card-disjoint combinations, at most one per objective, with the highest total score.
 
 The finder generates combinations from the cards grouped by value and by family, never

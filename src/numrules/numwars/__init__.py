@@ -19,7 +19,6 @@ from numrules.core.events import Event, SeatLog, events
 from numrules.core.game import Game, no_optional_seats, seat_actions
 from numrules.core.render import render_rich, render_text
 from numrules.numwars.actions import ACTION_TYPES, Action, Play, parse_action
-from numrules.numwars.bots import HeuristicBot
 from numrules.numwars.cards import (
     BOMB,
     JOKER,
@@ -50,7 +49,6 @@ from numrules.numwars.event_types import (
 from numrules.numwars.observation import Observation, hidden_cards, observe
 from numrules.numwars.render import layout as render_layout
 from numrules.numwars.rules import apply, dealer, is_terminal, legal_actions, new_game, to_act
-from numrules.numwars.sampling import sample_state
 from numrules.numwars.scoring import (
     bomb_outcome,
     card_points,
@@ -71,6 +69,8 @@ from numrules.numwars.state import (
     check_state,
     roles,
 )
+from numrules.numwars.strategy.bots import HeuristicBot
+from numrules.numwars.strategy.sampling import sample_state
 from numrules.numwars.tricks import bomb_fate, is_steal, led_suit, legal_plays, winner
 
 legal_actions_for = seat_actions(legal_actions)

@@ -24,7 +24,6 @@ from numrules.stackattack.actions import (
     TakeRow,
     parse_action,
 )
-from numrules.stackattack.bots import HeuristicBot
 from numrules.stackattack.cards import (
     DECK_SIZE,
     DEFAULT_POWERS,
@@ -58,9 +57,10 @@ from numrules.stackattack.rules import (
     open_rows,
     to_act,
 )
-from numrules.stackattack.sampling import sample_state
 from numrules.stackattack.scoring import penalty_points, round_points, scores, winners
 from numrules.stackattack.state import DECISIONS, Phase, State, card_zones, check_state, holder
+from numrules.stackattack.strategy.bots import HeuristicBot
+from numrules.stackattack.strategy.sampling import sample_state
 
 legal_actions_for = seat_actions(legal_actions)
 """`legal_actions_for(state, seat)`: one seat's legal actions, in `legal_actions` order."""

@@ -14,8 +14,8 @@ from collections.abc import Iterable
 from numrules.core.cards import FamilyCard, NumCard
 from numrules.numwars.cards import RAINBOW, SHADOW, Role, Suit, suit_of
 from numrules.numwars.config import Config
-from numrules.numwars.knowledge import Knowledge
 from numrules.numwars.state import Fate
+from numrules.numwars.strategy.inference import Knowledge
 
 COMPLETE_HOPE = 0.3
 """The chance that one more card of a value still in play ends up in a given pile."""

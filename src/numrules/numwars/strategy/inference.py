@@ -3,7 +3,7 @@
 Everything here reads an `Observation` only: the cards not yet seen this round (held by
 the other seats or set aside), the suits each seat has shown it lacks (from who played
 which card in the log), and the chance that another seat holds one of a few cards. The
-heuristic bot (`numrules.numwars.bots`) builds on it.
+heuristic bot (`numrules.numwars.strategy.bots`) builds on it.
 """
 
 from __future__ import annotations

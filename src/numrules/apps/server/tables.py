@@ -2,7 +2,7 @@
 
 This module knows no web framework: `Hub` takes calls (create, join, act) and pushes
 messages to `Client` objects, each of which sends JSON text through a function it is
-given. `numrules.server.app` puts it behind HTTP and WebSocket routes.
+given. `numrules.apps.server.app` puts it behind HTTP and WebSocket routes.
 
 The rules a server must follow (docs/architecture.md, "Serving games safely") are
 applied here: an action is taken only for the seat its token names
@@ -29,17 +29,9 @@ from typing import Any
 
 import attrs
 
-from numrules.core.bots import bot_names, check_bot, make_bot
-from numrules.core.botspec import BotSpec
-from numrules.core.errors import ConfigError, IllegalActionError, NumrulesError
-from numrules.core.game import Game, apply_as, get_game
-from numrules.core.match import asking_order, replay
-from numrules.core.render import layout_of
-from numrules.core.rng import new_seed
-from numrules.core.serialization import dumps, loads, to_data
-from numrules.server.botpool import OK, OVER_BUDGET, BotPool
-from numrules.server.store import Store, StoreDamagedError, StoredTable
-from numrules.server.wire import (
+from numrules.apps.server.botpool import OK, OVER_BUDGET, BotPool
+from numrules.apps.server.store import Store, StoreDamagedError, StoredTable
+from numrules.apps.server.wire import (
     MAX_NAME,
     MAX_SAFE_INT,
     MAX_TOKEN,
@@ -48,9 +40,17 @@ from numrules.server.wire import (
     text_field,
     valid_text,
 )
-from numrules.server.wire import ServerError as ServerError  # noqa: PLC0414 (re-exported)
+from numrules.apps.server.wire import ServerError as ServerError  # noqa: PLC0414 (re-exported)
+from numrules.core.bots import bot_names, check_bot, make_bot
+from numrules.core.botspec import BotSpec
+from numrules.core.errors import ConfigError, IllegalActionError, NumrulesError
+from numrules.core.game import Game, apply_as, get_game
+from numrules.core.match import asking_order, replay
+from numrules.core.render import layout_of
+from numrules.core.rng import new_seed
+from numrules.core.serialization import dumps, loads, to_data
 
-log = logging.getLogger("numrules.server")
+log = logging.getLogger("numrules.apps.server")
 
 COUNTERS = (
     "tables_created",
@@ -117,7 +117,7 @@ class Limits:
     """CPU seconds a bot may think for one decision, enforced while it runs (a bot over
     it plays a random legal move instead); a bot's `seconds` option is at most this."""
     bot_workers: int = 1
-    """Processes in which the bots think (`numrules.server.botpool.BotPool`)."""
+    """Processes in which the bots think (`numrules.apps.server.botpool.BotPool`)."""
 
 
 def digest(token: str) -> str:

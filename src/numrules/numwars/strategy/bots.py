@@ -42,11 +42,9 @@ from numrules.core.cards import FamilyCard, NumCard, Special, SpecialCard
 from numrules.numwars.actions import Action
 from numrules.numwars.cards import BOMB, JOKER, NUM_X, QUANTUM, SHADOW, Role, Suit, suit_of
 from numrules.numwars.cards import partner as partner_of
-from numrules.numwars.knowledge import THREAT_SPECIALS, Knowledge, Tracker, holds_any, read
 from numrules.numwars.observation import Observation
 from numrules.numwars.state import Fate
-from numrules.numwars.tricks import bomb_fate, is_steal, led_suit, winner
-from numrules.numwars.valuation import (
+from numrules.numwars.strategy.card_values import (
     bomb_bonus,
     classic_counts,
     family_keep,
@@ -54,6 +52,8 @@ from numrules.numwars.valuation import (
     pile_gain,
     still_out,
 )
+from numrules.numwars.strategy.inference import THREAT_SPECIALS, Knowledge, Tracker, holds_any, read
+from numrules.numwars.tricks import bomb_fate, is_steal, led_suit, winner
 
 Trick = tuple[NumCard | None, ...]
 

@@ -3,13 +3,13 @@
 `simulate(game, config, bots, games, seed)` plays `games` games and returns a `Summary`:
 per seat the wins, shared wins and the distribution of final scores, the distribution of
 game lengths, and (with `figures=True`) the counts behind each game's own figure in a
-report (see `numrules.report`). Game i is played with seed `seed + i`, and the bot of seat
+report (see `numrules.apps.report`). Game i is played with seed `seed + i`, and the bot of seat
 s by `make_bot(name, derive_seed(seed + i, "bot", s), game, imports=True)`, so any game
 can be played again alone, and the summary does not depend on how the games were shared
 out. The bot names are trusted (an import path is allowed): they come from whoever runs
 the simulation, never from a client of a server.
 
-The games are played in chunks (`numrules.parallel.run_tasks`), in this process, in
+The games are played in chunks (`numrules.apps.parallel.run_tasks`), in this process, in
 `workers` local processes or on Ray. Each chunk sends back a `GameOutcome` per game (seat
 scores, winners, length, a few counts), never the whole `MatchResult`, and the summary
 is built as they arrive: memory does not grow with the number of games. `on_game` sees
@@ -35,6 +35,7 @@ from typing import IO, Any
 
 import attrs
 
+from numrules.apps.parallel import Backend, check_backend, run_tasks
 from numrules.core.bots import make_bot
 from numrules.core.errors import ConfigError, NumrulesError
 from numrules.core.game import Game, resolve_game
@@ -42,10 +43,9 @@ from numrules.core.match import MatchResult, play_match
 from numrules.core.records import GameRecord
 from numrules.core.rng import derive_seed
 from numrules.core.stats import wilson_interval
-from numrules.parallel import Backend, check_backend, run_tasks
 
 Key = tuple[str, int | str]
-"""A key of a game's figure counts, e.g. `("busts", 3)` (see `numrules.report`)."""
+"""A key of a game's figure counts, e.g. `("busts", 3)` (see `numrules.apps.report`)."""
 
 MAX_CHUNK = 250
 """Most games a worker plays before it sends their outcomes back."""
@@ -345,7 +345,7 @@ def play_game(game: Game | str, config: Any, bots: Sequence[str], seed: int) -> 
 
 def _play_chunk(plan: _Plan, start: int, stop: int, game: Game | None = None) -> list[GameOutcome]:
     # Games start..stop-1 of the batch, as outcomes (run in a worker).
-    from numrules.report import measure  # noqa: PLC0415 (report imports us)
+    from numrules.apps.report import measure  # noqa: PLC0415 (report imports us)
 
     g = resolve_game(plan.game) if game is None else game
     outcomes = []
@@ -454,7 +454,7 @@ def simulate(
         workers: processes (or, with a local Ray, CPUs) playing games side by side;
             the summary does not depend on it. Local processes get at least
             `MIN_GAMES_PER_WORKER` games each.
-        backend: "processes" (local processes) or "ray" (see `numrules.parallel`).
+        backend: "processes" (local processes) or "ray" (see `numrules.apps.parallel`).
         address: the address of an existing Ray cluster (backend "ray" only).
         figures: also count what the game's own figure in a report needs.
         record_headers: with headers, each outcome passed to `on_game` carries its record.

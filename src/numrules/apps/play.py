@@ -33,6 +33,7 @@ from typing import Any, TextIO
 
 import attrs
 
+from numrules.apps.simulation import config_from_options, parse_options
 from numrules.core.bots import Bot, bot_names, make_bot
 from numrules.core.errors import ConfigError, NumrulesError
 from numrules.core.game import Game, apply_as, get_game
@@ -40,7 +41,6 @@ from numrules.core.match import BotError, _refusal, asking_order
 from numrules.core.records import GameRecord, load_record, save_record
 from numrules.core.render import Layout, layout_of
 from numrules.core.rng import derive_seed, new_seed
-from numrules.simulation import config_from_options, parse_options
 
 HUMAN = "human"
 """The name that marks a human seat in a list of bots (`--bots human,heuristic`)."""
@@ -220,7 +220,7 @@ def make_config(game: Game, players: int, options: Sequence[str]) -> Any:
     """The game's `Config` for `players` players with `NAME=VALUE` options applied.
 
     The options are read as `numrules simulate --option` reads them
-    (`numrules.simulation.config_from_options`): ints, enums by name or value, booleans,
+    (`numrules.apps.simulation.config_from_options`): ints, enums by name or value, booleans,
     comma-separated tuples, `none` for an optional field.
 
     Raises:

@@ -5,7 +5,7 @@ Strategy
 Before the reveal, `HeuristicBot` imagines the turn: it draws 16 guesses (`samples`) of
 what the other seats will reveal (one card each, uniformly among the cards it cannot
 see) and, for every card of its hand, plays the reveal out on each guess with
-`numrules.stackattack.forecast.Forecast`. The card with the fewest expected penalty
+`numrules.stackattack.strategy.reveal_forecast.Forecast`. The card with the fewest expected penalty
 points is chosen. This one measure covers what a careful player weighs by eye: a card
 that lands right after a row end, with a small gap below it, is rarely overtaken; the
 sixth card of a row takes the row; a card below every row takes the cheapest row; the
@@ -41,10 +41,10 @@ from numrules.core.botspec import BotOption, OptionValue, bot_options
 from numrules.core.rng import derive_seed
 from numrules.stackattack.actions import Action, Block, Choose, PlaceShield, Switch, TakeRow
 from numrules.stackattack.cards import Card
-from numrules.stackattack.forecast import SPITE, Costs, Forecast, target_row
 from numrules.stackattack.observation import Observation
 from numrules.stackattack.scoring import penalty_points
 from numrules.stackattack.state import Phase
+from numrules.stackattack.strategy.reveal_forecast import SPITE, Costs, Forecast, target_row
 
 SAMPLES = 16
 """Guesses of the other seats' cards per card choice."""

@@ -5,12 +5,12 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from numrules.server.app import create_app
-from numrules.server.guard import Guard, configure_logging, connection_budget, run_guarded
-from numrules.server.store import Store
-from numrules.server.tables import Limits
+from numrules.apps.server.app import create_app
+from numrules.apps.server.guard import Guard, configure_logging, connection_budget, run_guarded
+from numrules.apps.server.store import Store
+from numrules.apps.server.tables import Limits
 
-log = logging.getLogger("numrules.server")
+log = logging.getLogger("numrules.apps.server")
 
 
 def serve(
@@ -47,7 +47,7 @@ def serve(
         header_timeout: Seconds a request's headers may take.
         body_timeout: Seconds a request's body may take once its headers are in.
         max_connections: TCP connections held at most; None (the default) takes what
-            the open-file limit allows (see `numrules.server.guard.connection_budget`),
+            the open-file limit allows (see `numrules.apps.server.guard.connection_budget`),
             a larger number is lowered to that.
         bot_cpu: CPU seconds a bot may think for one decision (then it plays a random
             legal move instead).

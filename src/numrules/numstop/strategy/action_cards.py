@@ -15,9 +15,9 @@ from collections.abc import Iterable
 from numrules.core.cards import FamilyCard, NumCard, SpecialCard
 from numrules.core.seats import left, right
 from numrules.numstop.cards import DOUBLE, FLIP, JOKER, QUANTUM, SKIP, SWIPE, is_shadow
-from numrules.numstop.luck import Style, pile_worth
 from numrules.numstop.observation import Observation
 from numrules.numstop.state import pile_breaks
+from numrules.numstop.strategy.push_luck import Style, pile_worth
 
 KEEP_VALUE: dict[SpecialCard, float] = {
     JOKER: 5.0,

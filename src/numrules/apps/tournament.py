@@ -37,6 +37,7 @@ from typing import Any
 
 import attrs
 
+from numrules.apps.parallel import Backend, check_backend, run_tasks
 from numrules.core.bots import make_bot
 from numrules.core.errors import ConfigError
 from numrules.core.game import Game, resolve_game
@@ -44,7 +45,6 @@ from numrules.core.match import play_match
 from numrules.core.rng import derive_seed
 from numrules.core.serialization import dumps
 from numrules.core.stats import mean_interval, wilson_interval
-from numrules.parallel import Backend, check_backend, run_tasks
 
 
 @attrs.frozen(slots=True)
@@ -204,7 +204,7 @@ def play_tournament(
             bot against three random ones). The field gets a standing too.
         workers: processes playing games side by side (1: all in this process), or the
             CPUs of a local Ray. The result does not depend on it.
-        backend: "processes" or "ray" (see `numrules.parallel`).
+        backend: "processes" or "ray" (see `numrules.apps.parallel`).
         address: the address of an existing Ray cluster (backend "ray" only).
         progress: called after each game (e.g. to advance a progress bar).
 

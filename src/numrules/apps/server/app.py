@@ -25,14 +25,14 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from numrules._version import __version__
+from numrules.apps.server.store import Store
+from numrules.apps.server.tables import Client, Hub, Limits, ServerError, Table, game_options
+from numrules.apps.server.wire import decode_json
 from numrules.core.bots import bot_names
 from numrules.core.game import all_games
 from numrules.core.records import GameRecord, record_to_json
-from numrules.server.store import Store
-from numrules.server.tables import Client, Hub, Limits, ServerError, Table, game_options
-from numrules.server.wire import decode_json
 
-log = logging.getLogger("numrules.server")
+log = logging.getLogger("numrules.apps.server")
 
 CLOSE_POLICY = 1008
 """WebSocket close code for a client that broke the rules (bad token, flood, junk)."""
@@ -48,7 +48,7 @@ CLOSE_INTERNAL = 1011
 
 def page() -> str:
     """The browser page: one self-contained HTML file (CSS and plain JavaScript inside)."""
-    return resources.files("numrules.server").joinpath("page.html").read_text(encoding="utf-8")
+    return resources.files("numrules.apps.server").joinpath("page.html").read_text(encoding="utf-8")
 
 
 def _error(exc: ServerError) -> JSONResponse:

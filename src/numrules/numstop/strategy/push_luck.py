@@ -16,7 +16,7 @@ import attrs
 from numrules.core.cards import Family, FamilyCard, NumCard
 from numrules.numstop.cards import STOCKS, SWIPE, Stock, is_shadow
 from numrules.numstop.observation import Observation
-from numrules.numstop.risk import risk
+from numrules.numstop.strategy.draw_risk import risk
 
 
 @attrs.frozen(slots=True)

@@ -19,11 +19,11 @@ from typing import Any
 
 import attrs
 
+from numrules.apps.play import Terminal
 from numrules.core.game import Game, get_game
 from numrules.core.records import GameRecord
 from numrules.core.render import layout_of
 from numrules.core.seats import check_observer
-from numrules.play import Terminal
 
 VIEWER_HELP = """Keys (then Enter):
   Enter, n      next position          b, p    previous position

@@ -9,7 +9,7 @@ shortest row, while their SWITCH and BLOCK choices, which nobody can guess, are
 averaged over every option. The result is the expected penalty of every seat for
 this turn.
 
-The heuristic bot (`numrules.stackattack.bots`) uses it after the reveal for its
+The heuristic bot (`numrules.stackattack.strategy.bots`) uses it after the reveal for its
 decisions, and before the reveal on guessed cards of the other seats.
 """
 

@@ -28,13 +28,13 @@ from typing import ClassVar
 
 from numrules.core.botspec import BotOption, OptionValue, bot_options
 from numrules.numstop.actions import Action
-from numrules.numstop.bots import HeuristicBot
-from numrules.numstop.estimate import PILE_SHARE, POTENTIAL, evaluate
-from numrules.numstop.luck import Style
 from numrules.numstop.observation import Observation, observe
 from numrules.numstop.rules import apply, legal_actions
-from numrules.numstop.sampling import sample_state
 from numrules.numstop.state import TURN_PHASES, Phase, State
+from numrules.numstop.strategy.bots import HeuristicBot
+from numrules.numstop.strategy.evaluation import PILE_SHARE, POTENTIAL, evaluate
+from numrules.numstop.strategy.push_luck import Style
+from numrules.numstop.strategy.sampling import sample_state
 
 HORIZONS = ("own", "turn", "next", "play")
 """Where a rollout stops: the end of the bot's turn, the start of its next turn, the end

@@ -55,7 +55,11 @@ from numrules.numstop.actions import (
     Stop,
 )
 from numrules.numstop.cards import FLIP, JOKER, QUANTUM, Stock
-from numrules.numstop.luck import (
+from numrules.numstop.observation import Observation
+from numrules.numstop.selection import combination_actions
+from numrules.numstop.state import Phase
+from numrules.numstop.strategy.action_cards import KEEP_VALUE, quantum_keep, target_for
+from numrules.numstop.strategy.push_luck import (
     Style,
     odds,
     pile_worth,
@@ -63,11 +67,7 @@ from numrules.numstop.luck import (
     worth_drawing,
     worth_locking,
 )
-from numrules.numstop.observation import Observation
-from numrules.numstop.planning import Plan, make_plan
-from numrules.numstop.selection import combination_actions
-from numrules.numstop.state import Phase
-from numrules.numstop.tactics import KEEP_VALUE, quantum_keep, target_for
+from numrules.numstop.strategy.validation_plan import Plan, make_plan
 
 
 class HeuristicBot:
@@ -79,7 +79,7 @@ class HeuristicBot:
 
     Args:
         seed: kept for the Bot protocol (the bot draws no random numbers).
-        style: how boldly it plays (`numrules.numstop.luck.Style`; the defaults).
+        style: how boldly it plays (`numrules.numstop.strategy.push_luck.Style`; the defaults).
 
     """
 

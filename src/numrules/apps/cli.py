@@ -12,13 +12,8 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any
 
-from numrules.core.bots import BOTS, make_bot
-from numrules.core.errors import ConfigError, NumrulesError
-from numrules.core.events import count_text
-from numrules.core.game import Game, all_games, game_names, get_game
-from numrules.core.records import GameRecord, load_record, save_record
-from numrules.parallel import BACKENDS, check_backend, default_workers
-from numrules.simulation import (
+from numrules.apps.parallel import BACKENDS, check_backend, default_workers
+from numrules.apps.simulation import (
     GameOutcome,
     Summary,
     config_from_options,
@@ -26,6 +21,11 @@ from numrules.simulation import (
     simulate,
     write_jsonl_line,
 )
+from numrules.core.bots import BOTS, make_bot
+from numrules.core.errors import ConfigError, NumrulesError
+from numrules.core.events import count_text
+from numrules.core.game import Game, all_games, game_names, get_game
+from numrules.core.records import GameRecord, load_record, save_record
 
 try:
     import click
@@ -364,7 +364,7 @@ def _build() -> Any:
         config = _rules_config(g, players, options, config_file)
         names = _parse_bots(bots, config.players, g)
         if report is not None:
-            from numrules.report import require_matplotlib  # noqa: PLC0415 (optional extra)
+            from numrules.apps.report import require_matplotlib  # noqa: PLC0415 (optional extra)
 
             try:
                 require_matplotlib()
@@ -432,7 +432,7 @@ def _build() -> Any:
         if records is not None:
             say(f"wrote {count_text(summary.games, 'record')} to {records}")
         if report is not None:
-            from numrules.report import write_report  # noqa: PLC0415 (matplotlib is optional)
+            from numrules.apps.report import write_report  # noqa: PLC0415 (matplotlib is optional)
 
             try:
                 write_report(summary, report)
@@ -499,7 +499,7 @@ def _build() -> Any:
         json_path: Path | None,
     ) -> None:
         """Rate bots on GAME: every bot in every seat, win rates, scores and ratings."""
-        from numrules.tournament import lineups, play_tournament  # noqa: PLC0415
+        from numrules.apps.tournament import lineups, play_tournament  # noqa: PLC0415
 
         g = get_game(game)
         names = [name.strip() for name in bots.split(",") if name.strip()]
@@ -578,8 +578,8 @@ def _build() -> Any:
             for line in replay_lines(record, seat):
                 click.echo(line)
             return
-        from numrules.play import terminal_for  # noqa: PLC0415
-        from numrules.viewer import Viewer  # noqa: PLC0415
+        from numrules.apps.play import terminal_for  # noqa: PLC0415
+        from numrules.apps.viewer import Viewer  # noqa: PLC0415
 
         viewer = Viewer(record, terminal_for(plain=plain), seat)
         if print_all or not (sys.stdin.isatty() and sys.stdout.isatty()):
@@ -641,7 +641,7 @@ def _build() -> Any:
         plain: bool,
     ) -> None:
         """Play GAME at the terminal against bots (or with other humans)."""
-        from numrules.play import open_session, terminal_for  # noqa: PLC0415
+        from numrules.apps.play import open_session, terminal_for  # noqa: PLC0415
 
         try:
             session = open_session(
@@ -799,8 +799,8 @@ def _build() -> Any:
     ) -> None:
         """Run the reference game server (needs the `server` extra); see docs/server.md."""
         try:
-            from numrules.server.run import serve  # noqa: PLC0415
-            from numrules.server.store import StoreError  # noqa: PLC0415
+            from numrules.apps.server.run import serve  # noqa: PLC0415
+            from numrules.apps.server.store import StoreError  # noqa: PLC0415
         except ImportError as exc:
             raise click.ClickException(
                 f"the server needs its extra: pip install 'numrules[server]' ({exc})"

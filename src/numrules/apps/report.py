@@ -28,10 +28,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from numrules.apps.simulation import Key, Summary, sorted_counts
 from numrules.core.errors import ConfigError
 from numrules.core.game import Game, get_game
 from numrules.core.match import MatchResult
-from numrules.simulation import Key, Summary, sorted_counts
 
 MAX_TURN = 40
 """Num Stop turns later than this in a round are counted with this one."""

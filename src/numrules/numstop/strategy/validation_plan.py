@@ -14,10 +14,10 @@ import attrs
 from numrules.core.cards import FamilyCard, NumCard
 from numrules.numstop.combinations import Combination
 from numrules.numstop.config import Config
-from numrules.numstop.luck import Style
 from numrules.numstop.objectives import OBJECTIVES, Objective
 from numrules.numstop.observation import Observation
-from numrules.numstop.optimum import search_validation
+from numrules.numstop.strategy.optimum import search_validation
+from numrules.numstop.strategy.push_luck import Style
 
 LATE = 8
 """Once some seat has validated this many objectives, the game may end any round: a

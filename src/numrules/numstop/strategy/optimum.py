@@ -997,7 +997,7 @@ def best_validation(
 ) -> tuple[Combination, ...]:
     """Card-disjoint combinations, at most one per objective, with the highest total score.
 
-    Exact (a branch and bound, see `numrules.numstop.optimum`); `search_validation` gives
+    Exact (a branch and bound, see `numrules.numstop.strategy.optimum`); `search_validation` gives
     the best answer within a time or node limit instead. When several sets score the
     same, the one returned is fixed by the search order (deterministic). The combinations
     come in scorecard order; their `points` add up to the optimum (0 for an empty answer).

@@ -36,7 +36,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from websockets.frames import Frame
 
-log = logging.getLogger("numrules.server")
+log = logging.getLogger("numrules.apps.server")
 
 RESERVE_FILES = 64
 """File descriptors kept out of the connection budget at least (listening socket,

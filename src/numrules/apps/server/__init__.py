@@ -3,16 +3,16 @@
 Needs the `server` extra (`pip install 'numrules[server]'`): Starlette, uvicorn and
 websockets. Run it with `numrules serve`, or build the ASGI application yourself::
 
-    from numrules.server import Limits, create_app
+    from numrules.apps.server import Limits, create_app
 
     app = create_app("tables.db", Limits(max_tables=100))
 
 See docs/server.md for the protocol, the limits and the persistence.
 """
 
-from numrules.server.app import create_app, page
-from numrules.server.botpool import BotPool, Decision
-from numrules.server.store import (
+from numrules.apps.server.app import create_app, page
+from numrules.apps.server.botpool import BotPool, Decision
+from numrules.apps.server.store import (
     DamagedTable,
     Loaded,
     Store,
@@ -22,7 +22,7 @@ from numrules.server.store import (
     StoreForeignError,
     StoreLockedError,
 )
-from numrules.server.tables import Client, Hub, Limits, ServerError, Table
+from numrules.apps.server.tables import Client, Hub, Limits, ServerError, Table
 
 __all__ = [
     "BotPool",

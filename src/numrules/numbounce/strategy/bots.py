@@ -54,9 +54,9 @@ from numrules.numbounce.actions import (
 from numrules.numbounce.cards import NUM_X, Pile
 from numrules.numbounce.combinations import MIXED, beating, holds_infinity, value_of
 from numrules.numbounce.observation import Observation
-from numrules.numbounce.odds import Odds, odds_of
-from numrules.numbounce.shape import best_opening, hand_cost
 from numrules.numbounce.state import Phase
+from numrules.numbounce.strategy.hand_cost import best_opening, hand_cost
+from numrules.numbounce.strategy.inference import Odds, odds_of
 
 Hand = frozenset[NumCard]
 
