@@ -282,7 +282,7 @@ def rules_page(game: Game) -> str:
         return resources.files(RULES_PACKAGE).joinpath(name).read_text(encoding="utf-8")
     except (ModuleNotFoundError, FileNotFoundError, NotADirectoryError):
         pass
-    source = Path(__file__).resolve().parents[2] / "docs" / "rules" / name
+    source = Path(__file__).resolve().parents[3] / "docs" / "rules" / name
     if source.is_file():
         return source.read_text(encoding="utf-8")
     raise PlayError(f"no rules page for {game.title} in this installation")
