@@ -30,19 +30,21 @@ import time
 from typing import Any
 
 import numrules
-from numrules import Game, RandomBot, play_match
+from numrules import AnyGame, RandomBot, play_match
 
 clock = time.process_time
 
 
-def default_players(game: Game, players: int | None) -> int:
+def default_players(game: AnyGame, players: int | None) -> int:
     """`players`, or four where the game allows it (else the nearest count it allows)."""
     if players is not None:
         return players
     return min(max(4, game.min_players), game.max_players)
 
 
-def loop(game: Game, config: Any, seconds: float, seed: int) -> tuple[int, int, float, list[Any]]:
+def loop(
+    game: AnyGame, config: Any, seconds: float, seed: int
+) -> tuple[int, int, float, list[Any]]:
     """Play uniform random games for about `seconds` of CPU time.
 
     Returns (games, decisions, CPU seconds, the actions of each game).
@@ -72,7 +74,7 @@ def loop(game: Game, config: Any, seconds: float, seed: int) -> tuple[int, int, 
     return games, decisions, clock() - start, played
 
 
-def apply_only(game: Game, config: Any, seed: int, played: list[Any]) -> tuple[int, float]:
+def apply_only(game: AnyGame, config: Any, seed: int, played: list[Any]) -> tuple[int, float]:
     """Replay the games of `loop`, timing only `apply`; returns (decisions, CPU seconds)."""
     apply = game.apply
     decisions, elapsed = 0, 0.0
@@ -86,7 +88,7 @@ def apply_only(game: Game, config: Any, seed: int, played: list[Any]) -> tuple[i
     return decisions, elapsed
 
 
-def match(game: Game, config: Any, seconds: float, seed: int) -> tuple[int, int, float]:
+def match(game: AnyGame, config: Any, seconds: float, seed: int) -> tuple[int, int, float]:
     """Run `play_match` with RandomBots for about `seconds`; (games, decisions, CPU s)."""
     games = decisions = 0
     start = clock()

@@ -21,7 +21,7 @@ from typing import Any
 
 from rich.console import Console
 
-from numrules import Game, make_bot, play_match
+from numrules import AnyGame, make_bot, play_match
 from numrules.core.cards import FamilyCard, parse_num_card
 from numrules.core.render import (
     FAMILY_STYLES,
@@ -56,7 +56,7 @@ def doc_example(game: str) -> str:
 
 
 def play_until(
-    game: Game, config: Any, seed: int, found: Callable[[Any], bool], *, max_steps: int = 20_000
+    game: AnyGame, config: Any, seed: int, found: Callable[[Any], bool], *, max_steps: int = 20_000
 ) -> Any:
     """The first state of a seeded random game for which `found` holds."""
     rnd = random.Random(seed)
@@ -70,7 +70,7 @@ def play_until(
     raise AssertionError(f"{game.name} seed {seed}: not found in {max_steps} actions")
 
 
-def played(game: Game, config: Any, seed: int, steps: int) -> Any:
+def played(game: AnyGame, config: Any, seed: int, steps: int) -> Any:
     """The state after `steps` seeded random actions (or the end, if it comes first)."""
     count = iter(range(steps))
     return play_until(
@@ -79,7 +79,7 @@ def played(game: Game, config: Any, seed: int, steps: int) -> Any:
 
 
 def random_positions(
-    game: Game, seeds: range, *, every: int, max_steps: int, **rules: Any
+    game: AnyGame, seeds: range, *, every: int, max_steps: int, **rules: Any
 ) -> Iterator[Any]:
     """States of seeded random games at every table size: one in `every`, and the last.
 
@@ -116,7 +116,7 @@ TOKEN = re.compile(r"[A-Za-z0-9_]+")
 
 
 def check_no_leak(
-    game: Game, state: Any, seat: int | None, layout: Layout, *, tokens: bool = True
+    game: AnyGame, state: Any, seat: int | None, layout: Layout, *, tokens: bool = True
 ) -> None:
     """`layout`, the rendering of `seat`'s view, names no card of `hidden_cards(state, seat)`.
 
@@ -151,7 +151,7 @@ def check_rich(observation: Any) -> None:
 
 
 def check_random_positions(
-    game: Game, *, every: int, max_steps: int, tokens: bool = True, **rules: Any
+    game: AnyGame, *, every: int, max_steps: int, tokens: bool = True, **rules: Any
 ) -> int:
     """Width, leaks and the rich form at random positions of every table size, every view.
 
@@ -186,7 +186,7 @@ def doc_worked_example(game: str) -> str:
 
 
 def worked_example(
-    game: Game,
+    game: AnyGame,
     config: Any,
     seed: int,
     seat: int,

@@ -7,7 +7,6 @@ import re
 import shutil
 import struct
 import subprocess
-from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -16,8 +15,8 @@ from matplotlib import image
 
 import numrules
 from numrules.apps.cli import _build
-from numrules.apps.report import MAX_TURN, measure, report_html
-from numrules.apps.simulation import play_game, simulate
+from numrules.apps.report import report_html
+from numrules.apps.simulation import measure, play_game, simulate
 
 PNG = b"\x89PNG\r\n\x1a\n"
 IMAGE = re.compile(r'<img alt="([^"]*)" src="data:image/png;base64,([A-Za-z0-9+/=]+)">')
@@ -68,47 +67,21 @@ def test_the_report_is_one_page_with_its_plots_embedded(tmp_path: Path) -> None:
     assert table.count("<tr>") == 4  # the header and one row per seat
 
 
-def test_each_game_counts_what_its_figure_shows() -> None:
-    counts = {}
-    for name, players in (("numstop", 2), ("numwars", 3), ("stackattack", 2), ("numbounce", 2)):
-        game = numrules.get_game(name)
-        config = game.Config(players=players)
-        if name == "numstop":
-            config = game.Config(players=players, max_rounds=2)
+def test_every_game_with_a_figure_counts_it_and_the_report_draws_it() -> None:
+    for game in numrules.all_games():
+        if game.figure is None:
+            continue
+        players = game.min_players
+        config = game.Config(players=players, **game.quick_options)
         result = play_game(game, config, ["random"] * players, 5)
-        kinds = Counter(type(e).__name__ for e in game.events(result.final_state, None))
         counted = dict(measure(game, result))
-        counts[name] = counted
-        if name == "numstop":
-            turns = sum(n for (what, _), n in counted.items() if what == "turns")
-            busts = sum(n for (what, _), n in counted.items() if what == "busts")
-            assert (turns, busts) == (kinds["Busted"] + kinds["Stopped"], kinds["Busted"])
-            assert max(int(k) for _, k in counted) <= MAX_TURN
-        elif name == "numwars":
-            assert sum(counted.values()) == kinds["RoundScored"] == config.rounds
-        elif name == "stackattack":
-            assert counted["turns", 1] == kinds["Dealt"]
-            assert sum(n for (what, _), n in counted.items() if what == "rows") == kinds["RowTaken"]
-        else:
-            assert sum(counted.values()) == kinds["RoundEnded"]
-            assert sum(int(k) * n for (_, k), n in counted.items()) == kinds["Interrupted"]
-    assert all(counts.values())
-
-
-def test_every_game_has_its_own_figure() -> None:
-    titles = {
-        "numstop": "Num Stop: busts per turn",
-        "numwars": "Num Wars: Bomb outcomes",
-        "numbounce": "Num Bounce: interrupts per round",
-    }
-    for name, title in titles.items():
-        game = numrules.get_game(name)
-        options = {"max_rounds": 1} if name == "numstop" else {}
-        config = game.Config(players=3, **options)
-        summary = simulate(game, config, ["random"] * 3, 2, seed=1, figures=True)
+        events = tuple(game.events(result.final_state, None))
+        assert counted == dict(game.figure.count(events)), game.name
+        assert {what for what, _ in counted} <= {game.figure.series, game.figure.per}
+        summary = simulate(game, config, ["random"] * players, 2, seed=1, figures=True)
         found = images(report_html(summary))
-        assert len(found) == 4
-        own = [alt for alt in found if alt.startswith(title)]
+        assert len(found) == 4, game.name
+        own = [alt for alt in found if alt.startswith(game.figure.title)]
         assert own, list(found)
         assert png_size(found[own[0]])[0] > 400
 

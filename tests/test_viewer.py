@@ -10,7 +10,7 @@ from click.testing import CliRunner
 import numrules
 from numrules.apps.cli import _build
 from numrules.apps.play import text_terminal
-from numrules.apps.viewer import Viewer, positions, round_of
+from numrules.apps.viewer import Viewer, positions
 from tests.rendering import TOKEN
 
 
@@ -70,7 +70,7 @@ def test_a_seat_sees_its_own_hand_and_no_hidden_card(tmp_path: Path) -> None:
 def test_stepping_back_and_forth_and_jumping() -> None:
     record = record_of("stackattack", 6, players=2, hand_size=3, end_score=12)
     states = [p.state for p in positions(record)]
-    rounds = [round_of(s) for s in states]
+    rounds = [s.round for s in states]
     assert rounds[-1] is not None
     assert rounds[-1] >= 1
     round_one = rounds.index(1)

@@ -9,13 +9,13 @@ import attrs
 import pytest
 
 import numrules
-from numrules import ConfigError, Game, testing
+from numrules import AnyGame, ConfigError, testing
 from numrules.core.ismcts import DECLINE, ISMCTSBot
 
 SAMPLED = [name for name in numrules.game_names() if numrules.get_game(name).sample_state]
 
 
-def position(game: Game, players: int, seed: int, steps: int) -> Any:
+def position(game: AnyGame, players: int, seed: int, steps: int) -> Any:
     """A random position after `steps` random actions (or the last before the end)."""
     rnd = random.Random(seed)
     state = game.new_game(game.Config(players=players), seed)
@@ -28,7 +28,7 @@ def position(game: Game, players: int, seed: int, steps: int) -> Any:
     return state
 
 
-def decision(game: Game, state: Any) -> tuple[int, Any, tuple[Any, ...], bool]:
+def decision(game: AnyGame, state: Any) -> tuple[int, Any, tuple[Any, ...], bool]:
     seat = min(game.to_act(state))
     actions = game.legal_actions_for(state, seat)
     return seat, game.observe(state, seat), actions, seat in game.optional_seats(state)

@@ -124,7 +124,7 @@ def test_the_registry_knows_its_games() -> None:
     assert set(BOTS) == {"random", "first", "ismcts"}
 
 
-def _fields(game: numrules.Game) -> dict[str, Any]:
+def _fields(game: numrules.AnyGame) -> dict[str, Any]:
     return attrs.asdict(game, recurse=False)
 
 

@@ -11,6 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import numrules
+from numrules import UnknownGameError
 from numrules.core.cards import FAMILIES, Special, family_card, special_card
 from numrules.core.render import (
     FAMILY_STYLES,
@@ -23,7 +25,6 @@ from numrules.core.render import (
     item,
     layout_of,
     num_card,
-    register_renderer,
     render_rich,
     render_text,
     wrapped,
@@ -83,15 +84,18 @@ def toy_layout(toy: Toy) -> Layout:
     return sheet.layout()
 
 
-def test_a_game_registers_its_renderer_and_both_forms_agree() -> None:
+def test_the_renderer_is_the_games_and_both_forms_agree() -> None:
     toy = Toy(("red", "blue") * 30)
-    with pytest.raises(TypeError, match="no renderer for Toy"):
+    with pytest.raises(UnknownGameError, match="no available game has observations of type Toy"):
         render_text(toy)
-    register_renderer(Toy, toy_layout)
-    text = render_text(toy)
-    assert text == layout_of(toy).text()
-    assert render_rich(toy).plain == text
+    text = toy_layout(toy).text()
+    assert toy_layout(toy).rich().plain == text
     assert len(text.split("\n")) > 1
+    for game in numrules.all_games():
+        observation = game.observe(game.new_game(game.Config(players=game.min_players), 1), 0)
+        assert layout_of(observation) == game.render(observation)
+        assert render_text(observation) == str(observation) == game.render(observation).text()
+        assert render_rich(observation).plain == str(observation)
 
 
 def test_plain_text_needs_no_rich() -> None:

@@ -8,12 +8,20 @@ The game ends when the count reaches `target`; most points wins.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import Enum
 
 import attrs
 
 from numrules import ConfigError, Game, IllegalActionError, NotationError, Reason, StateError
+from numrules.core.events import EMPTY_LOG, Log, SeatLog
 from numrules.core.notation import split_seat
+from numrules.core.render import Layout, Sheet, item
 from numrules.core.seats import check_observer, is_seat, left
+
+
+class Phase(Enum):
+    PLAY = "play"
+    OVER = "over"
 
 
 @attrs.frozen
@@ -33,6 +41,26 @@ class State:
     mover: int
     shouted: tuple[int, ...]
     points: tuple[int, ...]
+    round: int = 0
+    log: Log = EMPTY_LOG
+
+    @property
+    def phase(self) -> Phase:
+        return Phase.OVER if self.count >= self.config.target else Phase.PLAY
+
+
+@attrs.frozen
+class Observation:
+    seat: int | None
+    config: Config
+    count: int
+    mover: int
+    shouted: tuple[int, ...]
+    scores: tuple[int, ...]
+    to_act: tuple[int, ...]
+    phase: Phase
+    log: SeatLog
+    round: int = 0
 
 
 @attrs.frozen
@@ -91,9 +119,29 @@ def apply(state: State, action: Tick | Shout) -> State:
     return attrs.evolve(state, shouted=(*state.shouted, action.seat), points=tuple(points))
 
 
-def observe(state: State, seat: int | None) -> State:
+def observe(state: State, seat: int | None) -> Observation:
     check_observer(seat, state.config.players)
-    return state
+    mine = () if seat is None or seat not in shouters(state) else (seat,)
+    return Observation(
+        seat,
+        state.config,
+        state.count,
+        state.mover,
+        state.shouted,
+        state.points,
+        tuple(sorted({state.mover, *mine})) if state.phase is Phase.PLAY else (),
+        state.phase,
+        state.log.view(seat),
+    )
+
+
+def layout(observation: Observation) -> Layout:
+    sheet = Sheet()
+    sheet.wrap(
+        f"count {observation.count}, mover {observation.mover}; points: ",
+        [item(str(p)) for p in observation.scores],
+    )
+    return sheet.layout()
 
 
 def parse_action(text: str, seat: int | None = None) -> Tick | Shout:
@@ -127,7 +175,7 @@ GAME = Game(
     lower_score_wins=False,
     Config=Config,
     State=State,
-    Observation=State,
+    Observation=Observation,
     action_types=(Tick, Shout),
     card_types=(),
     new_game=new_game,
@@ -145,5 +193,7 @@ GAME = Game(
     card_zones=lambda state: {},
     hidden_cards=lambda state, seat: frozenset(),
     check_state=check_state,
+    render=layout,
+    quick_options={"target": 2},
     optional_seats=shouters,
 )

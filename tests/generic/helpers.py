@@ -23,7 +23,7 @@ from typing import Any
 import attrs
 from hypothesis import strategies as st
 
-from numrules import Game, get_game
+from numrules import AnyGame, get_game
 from numrules.testing import Trajectory, play_random
 
 __all__ = ["Trajectory", "configs", "leaves", "trajectories"]
@@ -39,7 +39,7 @@ POOL_ROUNDS = 5
 
 
 @st.composite
-def configs(draw: st.DrawFn, game: Game) -> Any:
+def configs(draw: st.DrawFn, game: AnyGame) -> Any:
     players = draw(st.integers(game.min_players, game.max_players), label="players")
     return game.Config(players=players)
 
@@ -53,7 +53,7 @@ def _pooled(name: str, config: Any, seed: int) -> Trajectory:
 
 
 @st.composite
-def trajectories(draw: st.DrawFn, game: Game) -> Trajectory:
+def trajectories(draw: st.DrawFn, game: AnyGame) -> Trajectory:
     config = draw(configs(game))
     if not DEEP:
         return _pooled(game.name, config, draw(st.integers(0, POOL_SEEDS - 1), label="seed"))

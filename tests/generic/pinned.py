@@ -39,7 +39,7 @@ ENTRIES: tuple[tuple[str, int, int], ...] = (
 """(game, players, seed) of each pinned game; `game:variant` names a non-default mode."""
 
 
-def setup(entry: str, players: int) -> tuple[numrules.Game, Any]:
+def setup(entry: str, players: int) -> tuple[numrules.AnyGame, Any]:
     """The game and config of an entry of `ENTRIES`."""
     name, _, variant = entry.partition(":")
     game = numrules.get_game(name)

@@ -21,9 +21,9 @@ from hypothesis import strategies as st
 
 import numrules
 from numrules import (
+    AnyGame,
     BotError,
     ConfigError,
-    Game,
     IllegalActionError,
     NotationError,
     Reason,
@@ -38,11 +38,11 @@ games = pytest.mark.parametrize("game", numrules.game_names(), indirect=True)
 
 
 @pytest.fixture(scope="module")
-def game(request: pytest.FixtureRequest) -> Game:
+def game(request: pytest.FixtureRequest) -> AnyGame:
     return numrules.get_game(request.param)
 
 
-def sample_states(game: Game, seed: int = 3, count: int = 25) -> list[Any]:
+def sample_states(game: AnyGame, seed: int = 3, count: int = 25) -> list[Any]:
     """A few non-terminal states of one random game (its first state included)."""
     config = game.Config(players=game.min_players)
     states = play_random(game, config, seed, random.Random(seed)).states[:-1]
@@ -66,7 +66,7 @@ def other_seat(seat: int, players: int) -> int:
 
 
 @games
-def test_parse_action_reads_a_bare_text_as_the_given_seats(game: Game) -> None:
+def test_parse_action_reads_a_bare_text_as_the_given_seats(game: AnyGame) -> None:
     module = importlib.import_module(f"numrules.{game.name}")
     checked = 0
     for state in sample_states(game):
@@ -87,7 +87,7 @@ def test_parse_action_reads_a_bare_text_as_the_given_seats(game: Game) -> None:
 
 
 @games
-def test_parse_action_refuses_a_bad_seat_argument(game: Game) -> None:
+def test_parse_action_refuses_a_bad_seat_argument(game: AnyGame) -> None:
     action = game.legal_actions(game.new_game(game.Config(players=game.min_players), 0))[0]
     for bad in (-1, True, "0", 1.0):
         with pytest.raises(SeatError):
@@ -104,7 +104,7 @@ def test_parse_action_refuses_a_bad_seat_argument(game: Game) -> None:
 
 
 @games
-def test_apply_as_applies_text_and_objects_of_the_sending_seat_only(game: Game) -> None:
+def test_apply_as_applies_text_and_objects_of_the_sending_seat_only(game: AnyGame) -> None:
     for state in sample_states(game, count=10):
         players = state.config.players
         for action in game.legal_actions(state):
@@ -122,7 +122,7 @@ def test_apply_as_applies_text_and_objects_of_the_sending_seat_only(game: Game) 
 
 
 @games
-def test_apply_as_never_applies_a_bare_text_as_another_seat(game: Game) -> None:
+def test_apply_as_never_applies_a_bare_text_as_another_seat(game: AnyGame) -> None:
     # Seat B's text, sent by seat A, is read as A's: legal for A, or refused; never B's move.
     for state in sample_states(game, count=10):
         players = state.config.players
@@ -137,7 +137,7 @@ def test_apply_as_never_applies_a_bare_text_as_another_seat(game: Game) -> None:
 
 
 @games
-def test_apply_as_raises_typed_errors(game: Game) -> None:
+def test_apply_as_raises_typed_errors(game: AnyGame) -> None:
     state = game.new_game(game.Config(players=game.min_players), 0)
     action = game.legal_actions(state)[0]
     for bad in (-1, game.min_players, True, "0", None):
@@ -161,7 +161,7 @@ def suggested(message: str) -> str:
 
 
 @games
-def test_a_string_passed_to_apply_says_to_parse_it(game: Game) -> None:
+def test_a_string_passed_to_apply_says_to_parse_it(game: AnyGame) -> None:
     state = game.new_game(game.Config(players=game.min_players), 0)
     action = game.legal_actions(state)[0]
     with pytest.raises(IllegalActionError) as info:
@@ -185,7 +185,7 @@ def test_a_string_passed_to_apply_says_to_parse_it(game: Game) -> None:
 
 
 @games
-def test_replay_and_play_match_say_what_to_do_with_strings(game: Game) -> None:
+def test_replay_and_play_match_say_what_to_do_with_strings(game: AnyGame) -> None:
     config = game.Config(players=game.min_players)
     actions = play_random(game, config, 0, random.Random(0)).actions
     texts = [str(a) for a in actions[:4]]
@@ -225,7 +225,7 @@ def respell(action: Any, rnd: random.Random) -> str:
 @games
 @given(data=st.data())
 def test_any_spelling_of_an_action_parses_to_it_and_prints_canonically(
-    game: Game, data: st.DataObject
+    game: AnyGame, data: st.DataObject
 ) -> None:
     trajectory = data.draw(trajectories(game))
     # A drawn seed rather than st.randoms(): thousands of spellings would exhaust the data.
@@ -241,7 +241,7 @@ def test_any_spelling_of_an_action_parses_to_it_and_prints_canonically(
 
 
 @games
-def test_every_permutation_of_a_multi_card_action_is_the_same_action(game: Game) -> None:
+def test_every_permutation_of_a_multi_card_action_is_the_same_action(game: AnyGame) -> None:
     seen = 0
     for seed in range(3):
         config = game.Config(players=game.min_players)
@@ -272,7 +272,7 @@ def test_the_two_reported_spellings_are_canonicalised() -> None:
 
 
 @games
-def test_every_observation_has_the_uniform_names(game: Game) -> None:
+def test_every_observation_has_the_uniform_names(game: AnyGame) -> None:
     for state in sample_states(game, count=15):
         players = state.config.players
         seats = game.to_act(state)
@@ -300,7 +300,7 @@ def test_every_observation_has_the_uniform_names(game: Game) -> None:
 
 
 @games
-def test_every_game_module_has_legal_actions_for_and_optional_seats(game: Game) -> None:
+def test_every_game_module_has_legal_actions_for_and_optional_seats(game: AnyGame) -> None:
     module = importlib.import_module(f"numrules.{game.name}")
     assert {"legal_actions_for", "optional_seats"} <= set(module.__all__)
     assert game.legal_actions_for is module.legal_actions_for

@@ -9,14 +9,14 @@ import attrs
 import pytest
 
 import numrules
-from numrules import ConfigError, Game
+from numrules import AnyGame, ConfigError
 from numrules.core.events import Log, SeatLog, Vector
 
 games = pytest.mark.parametrize("game", numrules.game_names(), indirect=True)
 
 
 @pytest.fixture(scope="module")
-def game(request: pytest.FixtureRequest) -> Game:
+def game(request: pytest.FixtureRequest) -> AnyGame:
     return numrules.get_game(request.param)
 
 
@@ -27,7 +27,7 @@ def int_fields(config_type: type) -> list[str]:
 
 
 @games
-def test_every_int_field_of_a_config_is_bounded_with_a_short_message(game: Game) -> None:
+def test_every_int_field_of_a_config_is_bounded_with_a_short_message(game: AnyGame) -> None:
     fields = int_fields(game.Config)
     assert "players" in fields
     for name in fields:
@@ -39,7 +39,7 @@ def test_every_int_field_of_a_config_is_bounded_with_a_short_message(game: Game)
 
 
 @games
-def test_a_huge_config_document_is_refused_quickly(game: Game) -> None:
+def test_a_huge_config_document_is_refused_quickly(game: AnyGame) -> None:
     document = numrules.core.serialization.to_data(game.Config(players=game.min_players))
     for name in int_fields(game.Config):
         bad = {**document, "data": {**document["data"], name: 10**7}}
@@ -72,7 +72,7 @@ def mutable_parts(value: Any, path: str, seen: set[int]) -> list[str]:
 
 
 @games
-def test_configs_states_and_observations_hold_nothing_mutable(game: Game) -> None:
+def test_configs_states_and_observations_hold_nothing_mutable(game: AnyGame) -> None:
     result = numrules.play_match(
         game,
         game.Config(players=game.min_players),

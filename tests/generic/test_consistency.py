@@ -21,19 +21,21 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import numrules
-from numrules import Game, SeatError, SerializationError, testing
+from numrules import AnyGame, SeatError, SerializationError, testing
 from tests.generic.helpers import Trajectory, configs, leaves, trajectories
 
 games = pytest.mark.parametrize("game", numrules.game_names(), indirect=True)
 
 
 @pytest.fixture(scope="module")
-def game(request: pytest.FixtureRequest) -> Game:
+def game(request: pytest.FixtureRequest) -> AnyGame:
     return numrules.get_game(request.param)
 
 
 @st.composite
-def samples(draw: st.DrawFn, game: Game, count: int) -> tuple[Trajectory, random.Random, list[Any]]:
+def samples(
+    draw: st.DrawFn, game: AnyGame, count: int
+) -> tuple[Trajectory, random.Random, list[Any]]:
     """A random game, a random source, and its first, last and `count` random states."""
     trajectory = draw(trajectories(game))
     rnd = draw(st.randoms(use_true_random=False))
@@ -42,14 +44,16 @@ def samples(draw: st.DrawFn, game: Game, count: int) -> tuple[Trajectory, random
 
 @games
 @given(data=st.data())
-def test_playout_reaches_the_end_and_keeps_every_invariant(game: Game, data: st.DataObject) -> None:
+def test_playout_reaches_the_end_and_keeps_every_invariant(
+    game: AnyGame, data: st.DataObject
+) -> None:
     testing.check_playout(data.draw(trajectories(game)))
 
 
 @games
 @given(data=st.data())
 def test_apply_accepts_exactly_the_legal_actions_and_never_mutates(
-    game: Game, data: st.DataObject
+    game: AnyGame, data: st.DataObject
 ) -> None:
     trajectory, rnd, states = data.draw(samples(game, 8))
     testing.check_apply_iff_legal(game, trajectory.config, states, rnd)
@@ -57,13 +61,13 @@ def test_apply_accepts_exactly_the_legal_actions_and_never_mutates(
 
 @games
 @given(data=st.data())
-def test_notation_round_trips(game: Game, data: st.DataObject) -> None:
+def test_notation_round_trips(game: AnyGame, data: st.DataObject) -> None:
     testing.check_notation(data.draw(trajectories(game)))
 
 
 @games
 @given(data=st.data())
-def test_same_config_seed_and_actions_give_equal_states(game: Game, data: st.DataObject) -> None:
+def test_same_config_seed_and_actions_give_equal_states(game: AnyGame, data: st.DataObject) -> None:
     trajectory = data.draw(trajectories(game))
     testing.check_determinism(trajectory)
     replayed = numrules.replay(game, trajectory.config, trajectory.seed, trajectory.actions)
@@ -72,21 +76,23 @@ def test_same_config_seed_and_actions_give_equal_states(game: Game, data: st.Dat
 
 @games
 @given(data=st.data())
-def test_json_round_trip_of_every_kind(game: Game, data: st.DataObject) -> None:
+def test_json_round_trip_of_every_kind(game: AnyGame, data: st.DataObject) -> None:
     trajectory, _, states = data.draw(samples(game, 3))
     testing.check_json_round_trip(game, trajectory.config, states)
 
 
 @games
 @given(data=st.data())
-def test_observation_never_reveals_hidden_cards(game: Game, data: st.DataObject) -> None:
+def test_observation_never_reveals_hidden_cards(game: AnyGame, data: st.DataObject) -> None:
     trajectory, rnd, states = data.draw(samples(game, 4))
     testing.check_observation_hides_cards(game, trajectory.config, states, rnd)
 
 
 @games
 @given(data=st.data())
-def test_events_tell_a_seat_nothing_of_cards_it_cannot_see(game: Game, data: st.DataObject) -> None:
+def test_events_tell_a_seat_nothing_of_cards_it_cannot_see(
+    game: AnyGame, data: st.DataObject
+) -> None:
     trajectory, rnd, _ = data.draw(samples(game, 0))
     compared = [
         testing.check_events_hide_secrets(trajectory, seat, rnd, pairs=2)
@@ -95,20 +101,20 @@ def test_events_tell_a_seat_nothing_of_cards_it_cannot_see(game: Game, data: st.
     assert sum(compared) > 0, "no exchange of hidden cards could be replayed"
 
 
-def tracker_of(game: Game) -> Any:
+def tracker_of(game: AnyGame) -> Any:
     return importlib.import_module(f"tests.{game.name}.tracker")
 
 
 @games
 @given(data=st.data())
-def test_events_rebuild_the_public_game_for_every_seat(game: Game, data: st.DataObject) -> None:
+def test_events_rebuild_the_public_game_for_every_seat(game: AnyGame, data: st.DataObject) -> None:
     trajectory = data.draw(trajectories(game))
     module = tracker_of(game)
     testing.check_event_completeness(trajectory, module.Tracker, module.public_part)
 
 
 @games
-def test_every_action_records_events_that_every_seat_is_told(game: Game) -> None:
+def test_every_action_records_events_that_every_seat_is_told(game: AnyGame) -> None:
     trajectory = testing.play_random(
         game, game.Config(players=game.min_players), 3, random.Random(3)
     )
@@ -123,13 +129,13 @@ def test_every_action_records_events_that_every_seat_is_told(game: Game) -> None
 
 @games
 @given(data=st.data())
-def test_actions_after_the_end_are_refused(game: Game, data: st.DataObject) -> None:
+def test_actions_after_the_end_are_refused(game: AnyGame, data: st.DataObject) -> None:
     testing.check_refused_after_end(data.draw(trajectories(game)))
 
 
 @games
 @given(data=st.data())
-def test_tampered_json_is_refused(game: Game, data: st.DataObject) -> None:
+def test_tampered_json_is_refused(game: AnyGame, data: st.DataObject) -> None:
     trajectory = data.draw(trajectories(game))
     rnd = data.draw(st.randoms(use_true_random=False))
     state = rnd.choice(trajectory.states)
@@ -163,7 +169,7 @@ def test_tampered_json_is_refused(game: Game, data: st.DataObject) -> None:
 
 @games
 @given(data=st.data())
-def test_observe_refuses_unknown_seats(game: Game, data: st.DataObject) -> None:
+def test_observe_refuses_unknown_seats(game: AnyGame, data: st.DataObject) -> None:
     config = data.draw(configs(game))
     state = game.new_game(config, 0)
     bad_seats: list[Any] = [-1, config.players, "0", 1.0]
@@ -175,7 +181,7 @@ def test_observe_refuses_unknown_seats(game: Game, data: st.DataObject) -> None:
 
 
 @games
-def test_play_match_is_reproducible(game: Game) -> None:
+def test_play_match_is_reproducible(game: AnyGame) -> None:
     config = game.Config(players=game.min_players)
     bots = [numrules.RandomBot(seat) for seat in range(config.players)]
     first = numrules.play_match(game, config, bots, seed=11)
@@ -190,7 +196,7 @@ def test_play_match_is_reproducible(game: Game) -> None:
 
 
 @games
-def test_random_playouts_of_every_player_count_end(game: Game) -> None:
+def test_random_playouts_of_every_player_count_end(game: AnyGame) -> None:
     rnd = random.Random(5)
     for players in range(game.min_players, game.max_players + 1):
         trajectory = testing.play_random(game, game.Config(players=players), players, rnd)
@@ -209,7 +215,7 @@ print(" ".join(map(str, result.actions)))
 
 
 @games
-def test_games_are_identical_across_processes_and_hash_seeds(game: Game) -> None:
+def test_games_are_identical_across_processes_and_hash_seeds(game: AnyGame) -> None:
     # Hash randomisation changes set and dict order between processes: nothing a game
     # does may depend on it.
     players = str(game.max_players)
@@ -229,7 +235,7 @@ def test_games_are_identical_across_processes_and_hash_seeds(game: Game) -> None
 @games
 @given(data=st.data())
 def test_a_sampled_state_looks_the_same_to_its_seat_and_plays_on(
-    game: Game, data: st.DataObject
+    game: AnyGame, data: st.DataObject
 ) -> None:
     if game.sample_state is None:
         pytest.skip(f"{game.name} offers no sample_state yet")

@@ -24,7 +24,7 @@ from numrules.apps.simulation import (
 from numrules.core.bots import BOTS, make_bot
 from numrules.core.errors import ConfigError, NumrulesError
 from numrules.core.events import count_text
-from numrules.core.game import Game, all_games, game_names, get_game
+from numrules.core.game import AnyGame, all_games, game_names, get_game
 from numrules.core.records import GameRecord, load_record, save_record
 
 try:
@@ -115,7 +115,7 @@ def render_tournament(result: Any) -> Table:
     return table
 
 
-def _parse_bots(text: str, players: int, game: Game) -> list[str]:
+def _parse_bots(text: str, players: int, game: AnyGame) -> list[str]:
     names = [name.strip() for name in text.split(",") if name.strip()]
     for name in names:
         try:
@@ -171,7 +171,7 @@ def replay_lines(record: GameRecord, seat: int | None = None) -> Iterator[str]:
 
 
 def _rules_config(
-    game: Game, players: int | None, options: Sequence[str], config_file: Path | None
+    game: AnyGame, players: int | None, options: Sequence[str], config_file: Path | None
 ) -> Any:
     # The Config of simulate and tournament: the JSON file's options, then --option,
     # then --players.

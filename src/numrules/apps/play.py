@@ -27,7 +27,6 @@ import io
 import sys
 import textwrap
 from collections.abc import Sequence
-from importlib import resources
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -36,7 +35,7 @@ import attrs
 from numrules.apps.simulation import config_from_options, parse_options
 from numrules.core.bots import Bot, bot_names, make_bot
 from numrules.core.errors import ConfigError, NumrulesError
-from numrules.core.game import Game, apply_as, get_game
+from numrules.core.game import AnyGame, apply_as, get_game
 from numrules.core.match import BotError, _refusal, asking_order
 from numrules.core.records import GameRecord, load_record, save_record
 from numrules.core.render import Layout, layout_of
@@ -149,13 +148,13 @@ class Terminal:
 # --- who sits where ----------------------------------------------------------------------
 
 
-def default_bot(game: Game) -> str:
+def default_bot(game: AnyGame) -> str:
     """The bot that fills the seats no one chose: the game's heuristic bot, else random."""
     return "heuristic" if "heuristic" in bot_names(game) else "random"
 
 
 def seat_plan(
-    game: Game,
+    game: AnyGame,
     *,
     players: int | None = None,
     seats: Sequence[int] = (),
@@ -216,7 +215,7 @@ def seat_plan(
     return tuple(plan)
 
 
-def make_config(game: Game, players: int, options: Sequence[str]) -> Any:
+def make_config(game: AnyGame, players: int, options: Sequence[str]) -> Any:
     """The game's `Config` for `players` players with `NAME=VALUE` options applied.
 
     The options are read as `numrules simulate --option` reads them
@@ -249,7 +248,7 @@ def verb_of(action: Any) -> str:
     return without_seat(action).split(" ", 1)[0]
 
 
-def notation_help(game: Game, actions: Sequence[Any] = ()) -> str:
+def notation_help(game: AnyGame, actions: Sequence[Any] = ()) -> str:
     """How to answer in `game`: the commands, its notation table, examples from `actions`."""
     example = without_seat(actions[0]) if actions else "..."
     lines = [COMMANDS.format(example=example, title=game.title), ""]
@@ -266,26 +265,19 @@ def notation_help(game: Game, actions: Sequence[Any] = ()) -> str:
     return "\n".join(lines)
 
 
-RULES_PACKAGE = "numrules.rules_docs"
-"""Where an installed wheel keeps the rules pages (docs/rules/*.md, as package data)."""
-
-
-def rules_page(game: Game) -> str:
-    """The rules page of a built-in game (docs/rules/<game>.md), from the package or the source.
+def rules_page(game: AnyGame) -> str:
+    """The rules page of a game (`Game.rules`), as Markdown.
 
     Raises:
-        PlayError: the page is not found (a game without one, e.g. a plug-in).
+        PlayError: the game ships no rules page, or it is missing from the installation.
 
     """
-    name = f"{game.name}.md"
+    if game.rules is None:
+        raise PlayError(f"{game.title} has no rules page")
     try:
-        return resources.files(RULES_PACKAGE).joinpath(name).read_text(encoding="utf-8")
-    except (ModuleNotFoundError, FileNotFoundError, NotADirectoryError):
-        pass
-    source = Path(__file__).resolve().parents[3] / "docs" / "rules" / name
-    if source.is_file():
-        return source.read_text(encoding="utf-8")
-    raise PlayError(f"no rules page for {game.title} in this installation")
+        return game.rules()
+    except OSError:
+        raise PlayError(f"no rules page for {game.title} in this installation") from None
 
 
 # --- showing a decision ------------------------------------------------------------------
@@ -329,7 +321,7 @@ def event_line(event: Any, width: int = 80) -> str:
     return textwrap.fill(str(event), width, initial_indent="  ", subsequent_indent="    ")
 
 
-def result_lines(game: Game, state: Any, humans: frozenset[int]) -> list[str]:
+def result_lines(game: AnyGame, state: Any, humans: frozenset[int]) -> list[str]:
     """The final scores and the winners, the human seats marked."""
 
     def name(seat: int) -> str:
@@ -357,7 +349,7 @@ class Session:
     where it was left; the bots then start from their seeds again.
     """
 
-    game: Game
+    game: AnyGame
     config: Any
     seed: int
     plan: tuple[str, ...]
@@ -606,7 +598,7 @@ def text_terminal(answers: str) -> tuple[Terminal, io.StringIO]:
     return Terminal(io.StringIO(answers), output), output
 
 
-def check_plan_for(game: Game, plan: Sequence[str], *, imports: bool = False) -> None:
+def check_plan_for(game: AnyGame, plan: Sequence[str], *, imports: bool = False) -> None:
     """Raise `PlayError` unless every name of `plan` is `HUMAN` or a bot of `game`.
 
     An import path is a bot only with `imports` (names the person at the terminal typed).
@@ -619,7 +611,7 @@ def check_plan_for(game: Game, plan: Sequence[str], *, imports: bool = False) ->
                 raise PlayError(str(exc)) from None
 
 
-def plan_from_headers(game: Game, record: GameRecord) -> tuple[str, ...] | None:
+def plan_from_headers(game: AnyGame, record: GameRecord) -> tuple[str, ...] | None:
     """The seats of a record written by `numrules play` (its `Bots` header), if usable.
 
     A record is data, possibly from someone else: a header naming an import path is not

@@ -23,90 +23,16 @@ from __future__ import annotations
 import base64
 import html
 import io
-from collections import Counter
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from numrules.apps.simulation import Key, Summary, sorted_counts
+from numrules.apps.simulation import Summary
 from numrules.core.errors import ConfigError
-from numrules.core.game import Game, get_game
-from numrules.core.match import MatchResult
-
-MAX_TURN = 40
-"""Num Stop turns later than this in a round are counted with this one."""
+from numrules.core.figure import FigureKind
+from numrules.core.game import get_game
 
 MAX_BARS = 30
 """Scores spanning at most this many values are drawn as bars, wider ranges as lines."""
-
-
-def _numstop(events: tuple[Any, ...]) -> Counter[Key]:
-    counts: Counter[Key] = Counter()
-    turn = 0
-    for event in events:
-        kind = type(event).__name__
-        if kind == "RoundDealt":
-            turn = 0
-        elif kind in ("Busted", "Stopped"):
-            turn += 1
-            place = min(turn, MAX_TURN)
-            counts["turns", place] += 1
-            if kind == "Busted":
-                counts["busts", place] += 1
-    return counts
-
-
-def _numwars(events: tuple[Any, ...]) -> Counter[Key]:
-    return Counter(
-        ("bomb", event.result.outcome.value)
-        for event in events
-        if type(event).__name__ == "RoundScored"
-    )
-
-
-def _stackattack(events: tuple[Any, ...]) -> Counter[Key]:
-    counts: Counter[Key] = Counter()
-    turn = 0
-    for event in events:
-        kind = type(event).__name__
-        if kind == "Revealed":
-            turn = event.turn
-            counts["turns", turn] += 1
-        elif kind == "RowTaken":
-            counts["rows", turn] += 1
-    return counts
-
-
-def _numbounce(events: tuple[Any, ...]) -> Counter[Key]:
-    counts: Counter[Key] = Counter()
-    interrupts = 0
-    for event in events:
-        kind = type(event).__name__
-        if kind == "Dealt":
-            interrupts = 0
-        elif kind == "Interrupted":
-            interrupts += 1
-        elif kind == "RoundEnded":
-            counts["rounds", interrupts] += 1
-    return counts
-
-
-MEASURES: dict[str, Callable[[tuple[Any, ...]], Counter[Key]]] = {
-    "numstop": _numstop,
-    "numwars": _numwars,
-    "stackattack": _stackattack,
-    "numbounce": _numbounce,
-}
-"""The counts each built-in game's own figure is drawn from, taken from a game's events."""
-
-
-def measure(game: Game, result: MatchResult) -> tuple[tuple[Key, int], ...]:
-    """The counts of one finished game that its own report figure needs (empty if none)."""
-    counter = MEASURES.get(game.name)
-    if counter is None:
-        return ()
-    events = tuple(game.events(result.final_state, None))
-    return sorted_counts(counter(events))
 
 
 # --- drawing -----------------------------------------------------------------------------
@@ -230,35 +156,19 @@ def _bars_figure(plt: Any, counts: dict[Any, int], title: str, xlabel: str, ylab
 
 
 def _game_figure(plt: Any, summary: Summary) -> tuple[str, Any] | None:
-    if not summary.figure:
+    # The game's own figure (`Game.figure`), from the counts the simulation summed.
+    spec = get_game(summary.game).figure
+    if spec is None or not summary.figure:
         return None
-    if summary.game == "numstop":
-        title = "Num Stop: busts per turn (share of turns ending in a bust)"
-        return title, _ratio_figure(
-            plt,
-            summary,
-            "busts",
-            "turns",
-            title,
-            f"turn in the round ({MAX_TURN} = later)",
-            "busted turns / turns",
+    if spec.kind is FigureKind.RATIO:
+        assert spec.per is not None  # a ratio figure always names it
+        figure = _ratio_figure(
+            plt, summary, spec.series, spec.per, spec.title, spec.xlabel, spec.ylabel
         )
-    if summary.game == "stackattack":
-        title = "Stack Attack: rows taken per turn"
-        return title, _ratio_figure(
-            plt, summary, "rows", "turns", title, "turn of the round (from 0)", "mean rows taken"
-        )
-    if summary.game == "numwars":
-        title = "Num Wars: Bomb outcomes (rounds)"
-        return title, _bars_figure(
-            plt, _counts(summary, "bomb"), title, "what became of the Bomb", "rounds"
-        )
-    if summary.game == "numbounce":
-        title = "Num Bounce: interrupts per round"
-        return title, _bars_figure(
-            plt, _counts(summary, "rounds"), title, "interrupts in the round", "rounds"
-        )
-    return None
+    else:
+        counts = _counts(summary, spec.series)
+        figure = _bars_figure(plt, counts, spec.title, spec.xlabel, spec.ylabel)
+    return spec.title, figure
 
 
 def report_html(summary: Summary) -> str:

@@ -38,14 +38,12 @@ import attrs
 from numrules.apps.parallel import Backend, check_backend, run_tasks
 from numrules.core.bots import make_bot
 from numrules.core.errors import ConfigError, NumrulesError
-from numrules.core.game import Game, resolve_game
+from numrules.core.figure import Key
+from numrules.core.game import AnyGame, resolve_game
 from numrules.core.match import MatchResult, play_match
 from numrules.core.records import GameRecord
 from numrules.core.rng import derive_seed
 from numrules.core.stats import wilson_interval
-
-Key = tuple[str, int | str]
-"""A key of a game's figure counts, e.g. `("busts", 3)` (see `numrules.apps.report`)."""
 
 MAX_CHUNK = 250
 """Most games a worker plays before it sends their outcomes back."""
@@ -330,7 +328,7 @@ class _Plan:
     headers: tuple[tuple[str, str], ...] | None
 
 
-def play_game(game: Game | str, config: Any, bots: Sequence[str], seed: int) -> MatchResult:
+def play_game(game: AnyGame | str, config: Any, bots: Sequence[str], seed: int) -> MatchResult:
     """Play the game a simulation plays with seed `seed` (bots seeded from it).
 
     The bot names are trusted, as in `simulate`: an import path is allowed.
@@ -343,10 +341,17 @@ def play_game(game: Game | str, config: Any, bots: Sequence[str], seed: int) -> 
     return play_match(g, config, seated, seed)
 
 
-def _play_chunk(plan: _Plan, start: int, stop: int, game: Game | None = None) -> list[GameOutcome]:
-    # Games start..stop-1 of the batch, as outcomes (run in a worker).
-    from numrules.apps.report import measure  # noqa: PLC0415 (report imports us)
+def measure(game: AnyGame, result: MatchResult) -> tuple[tuple[Key, int], ...]:
+    """The counts of one finished game that its own report figure needs (empty if none)."""
+    if game.figure is None:
+        return ()
+    return sorted_counts(game.figure.count(game.events(result.final_state, None)))
 
+
+def _play_chunk(
+    plan: _Plan, start: int, stop: int, game: AnyGame | None = None
+) -> list[GameOutcome]:
+    # Games start..stop-1 of the batch, as outcomes (run in a worker).
     g = resolve_game(plan.game) if game is None else game
     outcomes = []
     for index in range(start, stop):
@@ -374,7 +379,7 @@ def chunk_size(games: int, workers: int) -> int:
 
 
 def outcomes(
-    game: Game | str,
+    game: AnyGame | str,
     config: Any,
     bots: Sequence[str],
     games: int,
@@ -411,7 +416,7 @@ def outcomes(
         yield from chunk
 
 
-def _check(g: Game, config: Any, bots: Sequence[str], games: int, seed: int) -> tuple[str, ...]:
+def _check(g: AnyGame, config: Any, bots: Sequence[str], games: int, seed: int) -> tuple[str, ...]:
     if not isinstance(config, g.Config):
         raise ConfigError(f"config must be a {g.title} Config, got {type(config).__name__}")
     if type(games) is not int or games < 1:
@@ -427,7 +432,7 @@ def _check(g: Game, config: Any, bots: Sequence[str], games: int, seed: int) -> 
 
 
 def simulate(
-    game: Game | str,
+    game: AnyGame | str,
     config: Any,
     bots: Sequence[str],
     games: int,
@@ -571,7 +576,7 @@ def _convert(base: Any, value: object) -> Any:
     raise TypeError(base)
 
 
-def config_options(game: Game | str) -> tuple[Option, ...]:
+def config_options(game: AnyGame | str) -> tuple[Option, ...]:
     """The fields of `game`'s `Config` that can be set by name, in declaration order."""
     g = resolve_game(game)
     hints = typing.get_type_hints(g.Config, vars(sys.modules[g.Config.__module__]))
@@ -588,7 +593,7 @@ def config_options(game: Game | str) -> tuple[Option, ...]:
 
 
 def config_from_options(
-    game: Game | str, options: Mapping[str, object], players: int | None = None
+    game: AnyGame | str, options: Mapping[str, object], players: int | None = None
 ) -> Any:
     """Build `game`'s `Config` from named values (strings as typed, or JSON values).
 

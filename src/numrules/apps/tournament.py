@@ -40,7 +40,7 @@ import attrs
 from numrules.apps.parallel import Backend, check_backend, run_tasks
 from numrules.core.bots import make_bot
 from numrules.core.errors import ConfigError
-from numrules.core.game import Game, resolve_game
+from numrules.core.game import AnyGame, resolve_game
 from numrules.core.match import play_match
 from numrules.core.rng import derive_seed
 from numrules.core.serialization import dumps
@@ -174,7 +174,7 @@ def lineups(
 
 
 def play_tournament(
-    game: Game | str,
+    game: AnyGame | str,
     bots: Sequence[str],
     *,
     games: int,
@@ -275,7 +275,7 @@ def _play_one(
     cycle: int,
     k: int,
     lineup: tuple[str, ...],
-    game: Game | None = None,
+    game: AnyGame | None = None,
 ) -> tuple[TournamentGame, list[tuple[str, int, float]]]:
     # One game of the schedule, and each seat's (bot, decisions, seconds) (picklable).
     g = resolve_game(name) if game is None else game

@@ -20,7 +20,7 @@ from typing import Any
 import attrs
 
 from numrules.apps.play import Terminal
-from numrules.core.game import Game, get_game
+from numrules.core.game import AnyGame, get_game
 from numrules.core.records import GameRecord
 from numrules.core.render import layout_of
 from numrules.core.seats import check_observer
@@ -66,18 +66,12 @@ def positions(record: GameRecord, seat: int | None = None) -> Iterator[Position]
         yield Position(step.number, step.seat, step.action, step.events, state)
 
 
-def round_of(state: Any) -> int | None:
-    """The round a state is in, if its game numbers rounds (all the built-in games do)."""
-    value = getattr(state, "round", None)
-    return value if isinstance(value, int) else None
-
-
 class Viewer:
     """A record's positions, shown one at a time or all at once, as one seat saw them."""
 
     def __init__(self, record: GameRecord, terminal: Terminal, seat: int | None = None) -> None:
         self.record = record
-        self.game: Game = get_game(record.game)
+        self.game: AnyGame = get_game(record.game)
         self.seat = seat
         self.terminal = terminal
         self.positions = tuple(positions(record, seat))
@@ -91,8 +85,7 @@ class Viewer:
     def title(self, position: Position) -> str:
         """The line above a position: which step it is, who did what, and the round."""
         where = f"[{position.number}/{self.last}"
-        rnd = round_of(position.state)
-        where += f", round {rnd}]" if rnd is not None else "]"
+        where += f", round {position.state.round}]"
         if position.number == 0:
             return f"{where} the deal"
         if position.action is not None:
@@ -131,7 +124,7 @@ class Viewer:
     def round_start(self, number: int) -> int | None:
         """The index of the first position in round `number`, if the game reaches it."""
         for index, position in enumerate(self.positions):
-            if round_of(position.state) == number:
+            if position.state.round == number:
                 return index
         return None
 

@@ -21,9 +21,14 @@ from numrules.core.errors import (
     StateError,
     UnknownGameError,
 )
+from numrules.core.figure import FigureKind, ReportFigure
 from numrules.core.game import (
     Action,
+    AnyGame,
     Game,
+    GameConfig,
+    GameObservation,
+    GameState,
     all_games,
     apply_as,
     game_names,
@@ -49,14 +54,19 @@ from numrules.core.serialization import dumps, loads
 
 __all__ = [
     "Action",
+    "AnyGame",
     "Bot",
     "BotError",
     "BotOption",
     "BotSpec",
     "ConfigError",
+    "FigureKind",
     "FirstBot",
     "Game",
+    "GameConfig",
+    "GameObservation",
     "GameRecord",
+    "GameState",
     "ISMCTSBot",
     "IllegalActionError",
     "MatchAbortedError",
@@ -66,6 +76,7 @@ __all__ = [
     "RandomBot",
     "Reason",
     "RecordError",
+    "ReportFigure",
     "SearchStats",
     "SeatError",
     "SerializationError",

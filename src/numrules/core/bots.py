@@ -27,7 +27,7 @@ from numrules.core.errors import ConfigError
 from numrules.core.validation import quote
 
 if TYPE_CHECKING:
-    from numrules.core.game import Game
+    from numrules.core.game import AnyGame
 
 
 @runtime_checkable
@@ -137,7 +137,7 @@ BOTS: dict[str, Callable[..., Bot]] = {
 `"ismcts"` is `numrules.core.ismcts.ISMCTSBot` (imported on first use)."""
 
 
-def bot_names(game: Game | None = None) -> tuple[str, ...]:
+def bot_names(game: AnyGame | None = None) -> tuple[str, ...]:
     """The bot names `make_bot` knows for `game`: its own bots, then the generic ones."""
     own = tuple(game.bots) if game is not None else ()
     return (*own, *(name for name in BOTS if name not in own))
@@ -158,7 +158,7 @@ def declared_options(factory: object) -> Mapping[str, BotOption] | None:
 class _Rules:
     # What a check allows, and the whole spec for its messages.
     text: str
-    game: Game | None
+    game: AnyGame | None
     imports: bool
     closed: bool
     max_number: float | None
@@ -174,7 +174,7 @@ class _Checked:
 
 def check_bot(
     spec: str | BotSpec,
-    game: Game | None = None,
+    game: AnyGame | None = None,
     *,
     imports: bool = False,
     closed: bool = False,
@@ -219,7 +219,7 @@ def check_bot(
     return _check(parsed, rules, "").spec
 
 
-def bot_work(spec: str | BotSpec, game: Game | None = None) -> float:
+def bot_work(spec: str | BotSpec, game: AnyGame | None = None) -> float:
     """How much one decision of the bot costs, in decisions of a plain bot.
 
     A bot's own work comes from its options: ISMCTS counts its iterations (500 when
@@ -242,7 +242,7 @@ def bot_work(spec: str | BotSpec, game: Game | None = None) -> float:
 
 
 def bot_builder(
-    spec: str | BotSpec, game: Game | None = None, *, imports: bool = False
+    spec: str | BotSpec, game: AnyGame | None = None, *, imports: bool = False
 ) -> Callable[[int], Bot]:
     """Check a spec once and return a function that builds the bot from a seed.
 
@@ -278,7 +278,7 @@ def bot_builder(
 
 
 def make_bot(
-    spec: str | BotSpec, seed: int, game: Game | None = None, *, imports: bool = False
+    spec: str | BotSpec, seed: int, game: AnyGame | None = None, *, imports: bool = False
 ) -> Bot:
     """Build the bot that `spec` names for `game`, seeded with `seed`.
 
@@ -299,7 +299,7 @@ def make_bot(
     return bot_builder(spec, game, imports=imports)(seed)
 
 
-def check_nested_bot(spec: str | BotSpec, game: Game | None = None) -> BotSpec:
+def check_nested_bot(spec: str | BotSpec, game: AnyGame | None = None) -> BotSpec:
     """Check a bot given as an option of another bot (a search's rollout bot).
 
     It is never an import path; without a game, a name that is not generic is left

@@ -11,18 +11,29 @@ from __future__ import annotations
 import importlib
 import random
 import warnings
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from enum import Enum
+from importlib import resources
 from importlib.metadata import entry_points
+from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
 import attrs
 
 from numrules.core.errors import IllegalActionError, Reason, UnknownGameError
+from numrules.core.events import Event, Log, SeatLog
 from numrules.core.events import events as _events
+from numrules.core.figure import ReportFigure
 from numrules.core.notation import non_action_advice
 from numrules.core.seats import check_seat, is_seat
 from numrules.core.validation import quote
+
+if TYPE_CHECKING:
+    from numrules.core.render import Layout
+
+Card = Hashable
+"""A card of any game: each game has its own frozen card classes (see `Game.card_types`)."""
 
 
 class Action(Protocol):
@@ -34,11 +45,109 @@ class Action(Protocol):
         ...
 
 
-class ActionParser(Protocol):
+class GameConfig(Protocol):
+    """What every game's `Config` has: the number of players."""
+
+    @property
+    def players(self) -> int:
+        """The number of seats at the table."""
+        ...
+
+
+class GameState(Protocol):
+    """What every game's `State` offers to generic code."""
+
+    @property
+    def config(self) -> GameConfig:
+        """The game's configuration."""
+        ...
+
+    @property
+    def round(self) -> int:
+        """The round being played (from 0)."""
+        ...
+
+    @property
+    def phase(self) -> Enum:
+        """The step of the round the game is in (each game's own enum)."""
+        ...
+
+    @property
+    def log(self) -> Log:
+        """Every event of the game so far (see `numrules.core.events`)."""
+        ...
+
+
+class GameObservation(Protocol):
+    """What every game's `Observation` offers to generic code (a client, a bot, a server)."""
+
+    @property
+    def seat(self) -> int | None:
+        """The observing seat (None: a spectator)."""
+        ...
+
+    @property
+    def config(self) -> GameConfig:
+        """The game's configuration (public)."""
+        ...
+
+    @property
+    def round(self) -> int:
+        """The round being played (from 0)."""
+        ...
+
+    @property
+    def phase(self) -> Enum:
+        """The step of the round (each game's own enum)."""
+        ...
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """The seats this seat may know are expected to act, sorted."""
+        ...
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's total so far, as `scores(state)` gives it."""
+        ...
+
+    @property
+    def log(self) -> SeatLog:
+        """The game so far as this seat was told it."""
+        ...
+
+
+C = TypeVar("C", bound=GameConfig)
+S = TypeVar("S", bound=GameState)
+O = TypeVar("O", bound=GameObservation)  # noqa: E741 (the observation type)
+A = TypeVar("A", bound=Action)
+C_contra = TypeVar("C_contra", bound=GameConfig, contravariant=True)
+S_co = TypeVar("S_co", bound=GameState, covariant=True)
+S_contra = TypeVar("S_contra", bound=GameState, contravariant=True)
+A_co = TypeVar("A_co", bound=Action, covariant=True)
+
+
+class NewGame(Protocol[C_contra, S_co]):
+    """The signature of every game's `new_game`."""
+
+    def __call__(self, config: C_contra, seed: int, deck: Sequence[Any] | None = None) -> S_co:
+        """The first state of a game of `config` dealt from `seed` (or the stacked `deck`)."""
+        ...
+
+
+class ActionParser(Protocol[A_co]):
     """The signature of every game's `parse_action`."""
 
-    def __call__(self, text: str, seat: int | None = None) -> Any:
+    def __call__(self, text: str, seat: int | None = None) -> A_co:
         """Parse `text`; with `seat`, the seat prefix may be left out (see `split_seat`)."""
+        ...
+
+
+class EventReader(Protocol[S_contra]):
+    """The signature of `Game.events`."""
+
+    def __call__(self, state: S_contra, seat: int | None, since: int = 0) -> tuple[Event, ...]:
+        """The events from index `since`, as `seat` (None: a spectator) was told them."""
         ...
 
 
@@ -47,7 +156,7 @@ Handler = TypeVar("Handler")
 
 def action_handler(
     handlers: Mapping[type, Handler],
-    action: Any,
+    action: object,
     *,
     title: str,
     over: bool,
@@ -72,7 +181,7 @@ def action_handler(
         )
     if over:
         raise IllegalActionError(action, Reason.GAME_OVER, finished)
-    seat = action.seat
+    seat = cast("Action", action).seat  # every class in `handlers` is an action class
     if type(seat) is not int:
         raise IllegalActionError(action, Reason.MALFORMED, "the seat must be an int")
     if not is_seat(seat, players):
@@ -80,14 +189,14 @@ def action_handler(
     return handler
 
 
-def no_optional_seats(state: Any) -> frozenset[int]:
+def no_optional_seats(state: GameState) -> frozenset[int]:
     """`optional_seats` of a game without out-of-turn actions: no seat, ever."""
     return frozenset()
 
 
 def seat_actions(
-    legal_actions: Callable[[Any], tuple[Any, ...]],
-) -> Callable[[Any, int], tuple[Any, ...]]:
+    legal_actions: Callable[[S], tuple[A, ...]],
+) -> Callable[[S, int], tuple[A, ...]]:
     """A game's `legal_actions_for`, built from its `legal_actions`.
 
     `legal_actions_for(state, seat)` is the legal actions of that one seat, in
@@ -95,7 +204,7 @@ def seat_actions(
     raises `SeatError` for a seat that is not an int naming a seat of the game.
     """
 
-    def legal_actions_for(state: Any, seat: int) -> tuple[Any, ...]:
+    def legal_actions_for(state: S, seat: int) -> tuple[A, ...]:
         check_seat(seat, state.config.players)
         return tuple(a for a in legal_actions(state) if a.seat == seat)
 
@@ -104,24 +213,29 @@ def seat_actions(
 
 
 def _frozen_mapping(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
-    # A read-only copy, so that no caller can change a registered game's bots.
+    # A read-only copy, so that no caller can change a registered game's bots or options.
     return MappingProxyType(dict(mapping))
 
 
-def _seat_actions_of(game: Game) -> Callable[[Any, int], tuple[Any, ...]]:
+def _seat_actions_of(game: Game[Any, S, Any, A]) -> Callable[[S, int], tuple[A, ...]]:
     return seat_actions(game.legal_actions)
 
 
 @attrs.frozen(slots=True, repr=False)
-class Game:
+class Game(Generic[C, S, O, A]):
     """One game's uniform API under fixed names, for code that works on every game.
 
-    The functions are the game module's own: `get_game("stackattack").apply` is
-    `numrules.stackattack.apply`. See docs/architecture.md for the full contract.
+    `Game[Config, State, Observation, Action]`: the functions are the game module's own
+    (`get_game("stackattack").apply` is `numrules.stackattack.apply`), typed by the
+    game's classes; generic code holds an `AnyGame`. Everything a tool needs from a game
+    (the CLI, bots, the match driver, simulations, reports, terminal play, the viewer,
+    the server, the conformance kit) is a field here or a member of the protocols
+    `GameConfig`, `GameState`, `GameObservation` and `Action`: no tool probes a game
+    object for anything else. See docs/architecture.md for the full contract.
     """
 
     name: str
-    """Registry name (`"stackattack"`)."""
+    """Registry name (`"stackattack"`): lower-case letters and digits."""
     title: str
     """Display name (`"Stack Attack"`)."""
     min_players: int
@@ -131,64 +245,70 @@ class Game:
     lower_score_wins: bool
     """True when `scores` are penalties (the lowest total wins)."""
 
-    Config: type[Any]
+    Config: type[C]
     """The game's configuration class (frozen, validated on construction)."""
-    State: type[Any]
+    State: type[S]
     """The game's state class (frozen; `state.config` is its `Config`)."""
-    Observation: type[Any]
+    Observation: type[O]
     """The game's observation class (what one seat, or a spectator, may know)."""
-    action_types: tuple[type[Any], ...]
+    action_types: tuple[type[A], ...]
     """Every action class of the game."""
     card_types: tuple[Any, ...]
     """The type(s) used for cards in annotations (for serialisation)."""
 
-    new_game: Callable[..., Any]
+    new_game: NewGame[C, S]
     """`new_game(config, seed, deck=None) -> State`."""
-    legal_actions: Callable[[Any], tuple[Any, ...]]
+    legal_actions: Callable[[S], tuple[A, ...]]
     """`legal_actions(state)`: every action any seat may take now, deterministic order."""
-    to_act: Callable[[Any], frozenset[int]]
+    to_act: Callable[[S], frozenset[int]]
     """`to_act(state)`: the seats that may act now (empty when the game is over)."""
-    apply: Callable[[Any, Any], Any]
+    apply: Callable[[S, A], S]
     """`apply(state, action) -> State`; raises `IllegalActionError` and changes nothing."""
-    is_terminal: Callable[[Any], bool]
+    is_terminal: Callable[[S], bool]
     """`is_terminal(state)`: whether the game is over."""
-    scores: Callable[[Any], tuple[int, ...]]
+    scores: Callable[[S], tuple[int, ...]]
     """`scores(state)`: each seat's total so far (final when the game is over)."""
-    winners: Callable[[Any], frozenset[int]]
+    winners: Callable[[S], frozenset[int]]
     """`winners(state)`: the winning seats of a finished game (ties share), else empty."""
-    observe: Callable[[Any, int | None], Any]
+    observe: Callable[[S, int | None], O]
     """`observe(state, seat)`: what that seat (None: a spectator) may know."""
-    parse_action: ActionParser
+    parse_action: ActionParser[A]
     """`parse_action(text, seat=None)`: the inverse of `str(action)`; with `seat`, the text
     may leave out the seat prefix, and a prefix naming another seat is refused."""
-    parse_card: Callable[[str], Any]
+    parse_card: Callable[[str], Card]
     """`parse_card(text)`: the inverse of `str(card)`."""
-    parse_cards: Callable[[str], tuple[Any, ...]]
+    parse_cards: Callable[[str], tuple[Card, ...]]
     """`parse_cards(text)`: cards separated by spaces or commas."""
-    all_cards: Callable[[Any], tuple[Any, ...]]
+    all_cards: Callable[[C], tuple[Card, ...]]
     """`all_cards(config)`: every card a round is played with."""
-    card_zones: Callable[[Any], Mapping[str, tuple[Any, ...]]]
+    card_zones: Callable[[S], Mapping[str, tuple[Card, ...]]]
     """`card_zones(state)`: every card of the round, by the place it is in (each exactly once)."""
-    hidden_cards: Callable[[Any, int | None], frozenset[Any]]
+    hidden_cards: Callable[[S, int | None], frozenset[Card]]
     """`hidden_cards(state, seat)`: the cards whose place that seat cannot know."""
-    check_state: Callable[[Any], None]
+    check_state: Callable[[S], None]
     """`check_state(state)`: raise `StateError` if the state is inconsistent."""
-    optional_seats: Callable[[Any], frozenset[int]] = no_optional_seats
+    render: Callable[[O], Layout]
+    """`render(observation)`: the observation laid out like the table (a
+    `numrules.core.render.Layout`); what terminal play, the viewer and the server show."""
+    quick_options: Mapping[str, int | str | bool] = attrs.field(converter=_frozen_mapping, eq=False)
+    """Config options (by field name) for a short game of any player count, one round or
+    so: `Config(players=n, **quick_options)`. Quick tests, demos and smoke runs use it."""
+    optional_seats: Callable[[S], frozenset[int]] = no_optional_seats
     """`optional_seats(state)`: seats of `to_act` that may act but need not (interrupts)."""
-    event_types: tuple[type[Any], ...] = ()
+    event_types: tuple[type[Event], ...] = ()
     """Every event class of the game (see `numrules.core.events`)."""
-    events: Callable[..., tuple[Any, ...]] = _events
+    events: EventReader[S] = _events
     """`events(state, seat, since=0)`: the events from index `since`, as `seat` saw them."""
-    legal_actions_for: Callable[[Any, int], tuple[Any, ...]] = attrs.field(
+    legal_actions_for: Callable[[S, int], tuple[A, ...]] = attrs.field(
         default=attrs.Factory(_seat_actions_of, takes_self=True)
     )
     """`legal_actions_for(state, seat)`: that seat's legal actions, in `legal_actions` order
     (`SeatError` for a bad seat); by default `seat_actions(legal_actions)`."""
-    sample_state: Callable[[Any, random.Random], Any] | None = None
+    sample_state: Callable[[O, random.Random], S] | None = None
     """`sample_state(observation, rng)`: a full `State` drawn at random among those
     consistent with everything the observing seat knows (None: the game offers none).
     Search bots (determinization, ISMCTS) use it; see docs/bots.md."""
-    evaluate: Callable[[Any], tuple[float, ...]] | None = None
+    evaluate: Callable[[S], tuple[float, ...]] | None = None
     """`evaluate(state)`: each seat's standing for a search bot that stops a rollout early,
     in the direction of `scores` (lower is better when `lower_score_wins`): the scores,
     refined by what the current round promises (None: the scores are standing enough)."""
@@ -197,19 +317,53 @@ class Game:
     )
     """The game's own bots by name (`"heuristic"`), each built from a seed; the generic
     bots of `numrules.core.bots.BOTS` serve every game besides these."""
+    figure: ReportFigure | None = None
+    """The game's own figure in a simulation report (`numrules simulate --report`): what
+    to count in a finished game's events and how to draw it (None: no figure)."""
+    rules: Callable[[], str] | None = None
+    """`rules()`: the game's rules for players, as Markdown, read when asked (None: the
+    game ships none); `rules` at the terminal prompt shows it. It raises `OSError` when
+    the page is missing from the installation."""
 
     def __repr__(self) -> str:
         return f"<Game {self.name!r}: {self.title}>"
 
 
-# Built-in games, imported on first use so that `import numrules` stays cheap.
-_BUILTIN: dict[str, str] = {
-    "numbounce": "numrules.numbounce",
-    "numstop": "numrules.numstop",
-    "numwars": "numrules.numwars",
-    "stackattack": "numrules.stackattack",
-}
-_REGISTERED: dict[str, Game] = {}
+AnyGame = Game[Any, Any, Any, Any]
+"""A game whose classes generic code does not know: what the registry hands out."""
+
+RULES_PACKAGE = "numrules.rules_docs"
+"""Where an installed wheel keeps the built-in games' rules pages (docs/rules/*.md)."""
+
+
+def packaged_rules(name: str) -> Callable[[], str]:
+    """The `Game.rules` of a built-in game: docs/rules/<name>.md, installed or in the source."""
+
+    def rules() -> str:
+        page = f"{name}.md"
+        try:
+            return resources.files(RULES_PACKAGE).joinpath(page).read_text(encoding="utf-8")
+        except (ModuleNotFoundError, FileNotFoundError, NotADirectoryError):
+            pass  # an editable install or a source checkout: read it from the tree
+        source = Path(__file__).resolve().parents[3] / "docs" / "rules" / page
+        return source.read_text(encoding="utf-8")
+
+    rules.__doc__ = f"The rules page of {name} (Markdown)."
+    return rules
+
+
+BUILTIN_GAMES: Mapping[str, str] = MappingProxyType(
+    {
+        "numbounce": "numrules.numbounce",
+        "numstop": "numrules.numstop",
+        "numwars": "numrules.numwars",
+        "stackattack": "numrules.stackattack",
+    }
+)
+"""The games numrules ships, by name: the package of each (imported on first use, so that
+`import numrules` stays cheap). This is the one list of the built-in games."""
+_BUILTIN = BUILTIN_GAMES
+_REGISTERED: dict[str, AnyGame] = {}
 _CHANGES = [0]  # bumped by every (un)registration, so caches keyed on it stay fresh
 
 ENTRY_POINT_GROUP = "numrules.games"
@@ -238,7 +392,7 @@ def _plugins() -> dict[str, Any]:
     return _PLUGINS
 
 
-def _load_plugin(name: str) -> Game | None:
+def _load_plugin(name: str) -> AnyGame | None:
     point = _plugins().get(name)
     if point is None:
         return None
@@ -260,7 +414,7 @@ def _load_plugin(name: str) -> Game | None:
     return game
 
 
-def register_game(game: Game) -> None:
+def register_game(game: AnyGame) -> None:
     """Make `game` available to `get_game`, `game_names` and the serialiser.
 
     Raises:
@@ -285,7 +439,7 @@ def registry_version() -> int:
     return _CHANGES[0]
 
 
-def get_game(name: str) -> Game:
+def get_game(name: str) -> AnyGame:
     """The registered game called `name` (see `game_names`).
 
     Raises:
@@ -303,7 +457,7 @@ def get_game(name: str) -> Game:
         raise UnknownGameError(
             f"unknown game {quote(name)}; known games: {', '.join(game_names())}"
         )
-    loaded: Game = importlib.import_module(module).GAME
+    loaded: AnyGame = importlib.import_module(module).GAME
     register_game(loaded)
     return loaded
 
@@ -313,7 +467,7 @@ def game_names() -> tuple[str, ...]:
     return tuple(sorted({*_BUILTIN, *_REGISTERED, *_plugins()}))
 
 
-def all_games() -> tuple[Game, ...]:
+def all_games() -> tuple[AnyGame, ...]:
     """Every available game (imports the built-in and installed ones), sorted by name.
 
     An installed game that cannot be loaded is left out with a warning.
@@ -327,7 +481,7 @@ def all_games() -> tuple[Game, ...]:
     return tuple(games)
 
 
-def apply_as(game: Game | str, state: Any, seat: int, action: Any) -> Any:
+def apply_as(game: AnyGame | str, state: Any, seat: int, action: Any) -> Any:
     """Apply what `seat` sent: an action in notation, or an action object, as that seat only.
 
     This is the entry point for a server (or a prompt) taking input from one seat: text
@@ -366,7 +520,7 @@ def apply_as(game: Game | str, state: Any, seat: int, action: Any) -> Any:
     return g.apply(state, action)
 
 
-def resolve_game(game: Game | str) -> Game:
+def resolve_game(game: AnyGame | str) -> AnyGame:
     """Accept a `Game` or a game name; return the `Game`."""
     return game if isinstance(game, Game) else get_game(game)
 
@@ -376,7 +530,7 @@ def seats_of(actions: Sequence[Any]) -> frozenset[int]:
     return frozenset(a.seat for a in actions)
 
 
-def game_of(observation: Any) -> Game:
+def game_of(observation: Any) -> AnyGame:
     """The game an observation (or a state) belongs to, found by its class.
 
     Generic bots use it to reach the game's functions from the observation they are
@@ -388,7 +542,7 @@ def game_of(observation: Any) -> Game:
     """
     kind = type(observation)
 
-    def matches(game: Game) -> bool:
+    def matches(game: AnyGame) -> bool:
         return kind is game.Observation or kind is game.State
 
     for game in _REGISTERED.values():

@@ -86,7 +86,7 @@ import attrs
 from numrules.core.bots import Bot, bot_builder, check_nested_bot
 from numrules.core.botspec import BotOption, BotSpec, OptionValue, bot_options
 from numrules.core.errors import ConfigError
-from numrules.core.game import Game, game_of, resolve_game
+from numrules.core.game import AnyGame, game_of, resolve_game
 from numrules.core.match import asking_order
 
 DECLINE: None = None
@@ -248,7 +248,7 @@ class ISMCTSBot:
         search: str = "tree",
         reward: str = "rank",
         confidence: float = 0.0,
-        game: Game | str | None = None,
+        game: AnyGame | str | None = None,
     ) -> None:
         option = self.OPTIONS
         if iterations is None and seconds is None:
@@ -284,7 +284,7 @@ class ISMCTSBot:
         )
         return f"ISMCTSBot(seed={self.seed!r}, {budget}, rollout={str(self.rollout)!r})"
 
-    def _check_game(self, game: Game) -> None:
+    def _check_game(self, game: AnyGame) -> None:
         if game.sample_state is None:
             raise ConfigError(f"ISMCTS needs sample_state, which {game.title} does not offer")
         if self.rollout != UNIFORM:
@@ -324,7 +324,7 @@ class _Search:
         "tree",
     )
 
-    def __init__(self, bot: ISMCTSBot, game: Game, observation: Any, options: list[Any]) -> None:
+    def __init__(self, bot: ISMCTSBot, game: AnyGame, observation: Any, options: list[Any]) -> None:
         self.bot = bot
         self.game = game
         self.observation = observation
@@ -427,7 +427,7 @@ class _Search:
         order = asking_order(game, root)
         before = order[: order.index(me)] if me in order else []
         luck = self.rng.getrandbits(64)
-        horizon = getattr(root, "round", None) if self.bot.horizon == "round" else None
+        horizon = root.round if self.bot.horizon == "round" else None
         rewards = []
         for option in self.options:
             rng = random.Random(luck)
@@ -489,7 +489,7 @@ class _Search:
         in_tree = True
         steps = 0
         first = True
-        horizon = getattr(root, "round", None) if self.bot.horizon == "round" else None
+        horizon = root.round if self.bot.horizon == "round" else None
         searched = self.bot.opponents == "search"
         while not game.is_terminal(state):
             legal = game.legal_actions(state)

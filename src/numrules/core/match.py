@@ -9,7 +9,7 @@ import attrs
 
 from numrules.core.bots import Bot
 from numrules.core.errors import ConfigError, IllegalActionError, NumrulesError, Reason
-from numrules.core.game import Game, resolve_game
+from numrules.core.game import AnyGame, resolve_game
 from numrules.core.notation import non_action_advice
 from numrules.core.rng import check_seed
 from numrules.core.validation import quote
@@ -49,7 +49,7 @@ class MatchResult:
         return replay(self.game, self.config, self.seed, self.actions, deck=self.deck)
 
 
-def asking_order(game: Game, state: Any) -> tuple[int, ...]:
+def asking_order(game: AnyGame, state: Any) -> tuple[int, ...]:
     """The order in which the driver offers the seats of `to_act` a decision.
 
     Optional seats (out-of-turn actions) come first, starting left of the seat that must
@@ -71,7 +71,7 @@ def _asking_order(seats: frozenset[int], optional: frozenset[int], players: int)
     return (*ordered, *required)
 
 
-def check_config(game: Game, config: Any) -> None:
+def check_config(game: AnyGame, config: Any) -> None:
     """Raise `ConfigError` unless `config` is a `Config` of `game`."""
     if not isinstance(config, game.Config):
         got = "None" if config is None else f"{type(config).__module__}.{type(config).__qualname__}"
@@ -99,7 +99,7 @@ def check_bots(bots: Any, players: int) -> None:
 
 
 def play_match(
-    game: Game | str,
+    game: AnyGame | str,
     config: Any,
     bots: Sequence[Bot],
     seed: int,
@@ -191,7 +191,7 @@ def play_match(
 
 
 def replay(
-    game: Game | str,
+    game: AnyGame | str,
     config: Any,
     seed: int,
     actions: Sequence[Any],
@@ -226,7 +226,7 @@ def replay(
     return state
 
 
-def _refusal(game: Game, seat: int, choice: Any) -> str:
+def _refusal(game: AnyGame, seat: int, choice: Any) -> str:
     # Why a bot's choice is refused, and what it should return instead.
     if choice is not None and type(choice) not in game.action_types:
         what = "a string" if isinstance(choice, str) else type(choice).__name__

@@ -13,7 +13,7 @@ A record has two forms, both read back exactly (`record_from_text(record_to_text
   value: a string, except `Config`, which is the config's JSON object::
 
       [Format "numrules-record 1"]
-      [Game "stackattack"]
+      [AnyGame "stackattack"]
       [Version "0.1.0"]
       [Seed "7"]
       [Config {"players":2,"hand_size":10,...}]
@@ -49,7 +49,7 @@ import attrs
 from numrules._version import __version__
 from numrules.core.errors import IllegalActionError, NumrulesError, SerializationError
 from numrules.core.events import Event
-from numrules.core.game import Game, get_game
+from numrules.core.game import AnyGame, get_game
 from numrules.core.match import MatchResult
 from numrules.core.seats import check_observer
 from numrules.core.serialization import from_data, register_document, to_data
@@ -155,7 +155,7 @@ class GameRecord:
             headers=dict(headers or {}),
         )
 
-    def _game(self) -> Game:
+    def _game(self) -> AnyGame:
         return get_game(self.game)
 
     def steps(self, seat: int | None = None) -> Iterator[Step]:
@@ -224,20 +224,20 @@ class GameRecord:
             )
         return state
 
-    def _start(self, game: Game) -> Any:
+    def _start(self, game: AnyGame) -> Any:
         try:
             return game.new_game(self.config, self.seed, self.deck)
         except NumrulesError as exc:
             raise RecordError(f"the game cannot start: {exc}") from exc
 
-    def _apply(self, game: Game, state: Any, number: int, action: Any) -> Any:
+    def _apply(self, game: AnyGame, state: Any, number: int, action: Any) -> Any:
         try:
             return game.apply(state, action)
         except IllegalActionError as exc:
             raise RecordError(f"action {number} ({action}) does not replay: {exc}") from exc
 
 
-def _events(game: Game, state: Any, seat: int | None, since: int) -> tuple[Event, ...]:
+def _events(game: AnyGame, state: Any, seat: int | None, since: int) -> tuple[Event, ...]:
     # A game that declares no event types records no events (yet).
     if not game.event_types:
         return ()
@@ -259,7 +259,7 @@ def _config_data(record: GameRecord) -> Any:
     return document["data"]
 
 
-def _read_game(name: object, where: str) -> Game:
+def _read_game(name: object, where: str) -> AnyGame:
     if type(name) is not str:
         raise SerializationError(f"{where}: the game is a name, got {name!r}")
     try:
@@ -268,7 +268,7 @@ def _read_game(name: object, where: str) -> Game:
         raise SerializationError(f"{where}: {exc}") from exc
 
 
-def _read_config(game: Game, data: object, where: str) -> Any:
+def _read_config(game: AnyGame, data: object, where: str) -> Any:
     envelope = {"format": "numrules", "version": 1, "game": game.name, "kind": "Config"}
     try:
         return from_data({**envelope, "data": data})
@@ -276,7 +276,7 @@ def _read_config(game: Game, data: object, where: str) -> Any:
         raise SerializationError(f"{where}: {exc}") from exc
 
 
-def _read_card(game: Game, text: object, where: str) -> Any:
+def _read_card(game: AnyGame, text: object, where: str) -> Any:
     if type(text) is not str:
         raise SerializationError(f"{where}: a card is written in notation, got {text!r}")
     try:
@@ -285,7 +285,7 @@ def _read_card(game: Game, text: object, where: str) -> Any:
         raise SerializationError(f"{where}: {exc}") from exc
 
 
-def _read_action(game: Game, text: object, where: str) -> Any:
+def _read_action(game: AnyGame, text: object, where: str) -> Any:
     if type(text) is not str:
         raise SerializationError(f"{where}: an action is written in notation, got {text!r}")
     try:

@@ -9,9 +9,9 @@ wraps long lists and tables to `WIDTH` columns, so the same layout gives both fo
 - `render_rich(observation)`: a `rich.text.Text` with the same lines in colour (rich
   comes with the `cli` extra and is imported only here).
 
-A game registers its renderer for its observation class with `register_renderer` (the
-built-in games do it in their `render` module, which their package imports). To render
-a state for one seat, render what that seat may see: `render_text(observe(state, seat))`.
+A game's renderer is its `Game.render` (the built-in games' `render.layout`); generic
+code finds it from the observation through the registry (`layout_of`). To render a
+state for one seat, render what that seat may see: `render_text(observe(state, seat))`.
 
 Sentences name kinds of card in title case ("play the Joker", "a Shadow"): a card's
 notation (`JOKER`, `SH4`) appears only where that card itself is shown.
@@ -23,8 +23,6 @@ Colours: each Num family has its colour (`FAMILY_STYLES`), the special cards one
 
 from __future__ import annotations
 
-import contextlib
-import importlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -32,6 +30,7 @@ import attrs
 
 from numrules.core.cards import Family, FamilyCard, NumCard
 from numrules.core.events import count_text
+from numrules.core.game import game_of
 from numrules.core.seats import best_seats
 
 if TYPE_CHECKING:
@@ -395,38 +394,17 @@ def seat_column() -> tuple[Column, Column]:
 # --- dispatch ----------------------------------------------------------------------------
 
 Renderer = Callable[[Any], Layout]
-"""A game's renderer: its observation in, a `Layout` out."""
-
-_RENDERERS: dict[type, Renderer] = {}
-
-
-def register_renderer(observation_type: type, renderer: Renderer) -> None:
-    """Render the observations of `observation_type` with `renderer` (one per class)."""
-    _RENDERERS[observation_type] = renderer
+"""A game's renderer (`Game.render`): its observation in, a `Layout` out."""
 
 
 def layout_of(observation: object) -> Layout:
-    """The layout of an observation of any game, from its game's registered renderer.
-
-    An observation class without a renderer gets the one its package's `render` module
-    registers, if there is one (`numrules.stackattack.render` for Stack Attack).
+    """The layout of an observation of any game, from its game's `render`.
 
     Raises:
-        TypeError: no renderer is known for this kind of observation.
+        UnknownGameError: no available game has this kind of observation.
 
     """
-    kind = type(observation)
-    if kind not in _RENDERERS:
-        package = kind.__module__.rpartition(".")[0]
-        with contextlib.suppress(ImportError):
-            importlib.import_module(f"{package}.render")
-    renderer = _RENDERERS.get(kind)
-    if renderer is None:
-        raise TypeError(
-            f"no renderer for {kind.__qualname__}: a game registers one with "
-            "numrules.core.render.register_renderer"
-        )
-    return renderer(observation)
+    return game_of(observation).render(observation)
 
 
 def render_text(observation: object) -> str:

@@ -27,7 +27,7 @@ from cattrs.v import format_exception
 
 from numrules.core.errors import NumrulesError, SerializationError
 from numrules.core.events import Event, Log, SeatLog, Vector
-from numrules.core.game import Game, all_games, get_game, registry_version
+from numrules.core.game import AnyGame, all_games, get_game, registry_version
 from numrules.core.validation import quote
 
 FORMAT = "numrules"
@@ -131,7 +131,7 @@ def _notation(value: Any) -> str | None:
 
 
 def _event_hooks(
-    conv: cattrs.Converter, game: Game
+    conv: cattrs.Converter, game: AnyGame
 ) -> tuple[Callable[[Any], Any], Callable[[Any, Any], Any]]:
     # An event is an object naming its class: {"event": "Placed", "seat": 0, ...}.
     by_name = {t.__name__: t for t in game.event_types}
@@ -157,7 +157,7 @@ def _event_hooks(
 
 
 def _log_hooks(
-    conv: cattrs.Converter, game: Game
+    conv: cattrs.Converter, game: AnyGame
 ) -> tuple[Callable[[Any], Any], Callable[[Any, Any], Any]]:
     # A state's log: the public events, then per seat the [index, event] pairs it was
     # told more of. Indices must point into the public events and ascend.
@@ -196,7 +196,7 @@ def _log_hooks(
 
 
 def _seat_log_hooks(
-    conv: cattrs.Converter, game: Game
+    conv: cattrs.Converter, game: AnyGame
 ) -> tuple[Callable[[Any], Any], Callable[[Any, Any], Any]]:
     # An observation's log: the list of events as its seat was told them.
     event_out, event_in = _event_hooks(conv, game)
@@ -221,7 +221,7 @@ def _exactly(cls: type) -> Callable[[Any], bool]:
 
 
 @functools.lru_cache(maxsize=16)
-def converter(game: Game) -> cattrs.Converter:
+def converter(game: AnyGame) -> cattrs.Converter:
     """The strict cattrs converter for one game's classes (cached)."""
     conv = cattrs.Converter(forbid_extra_keys=True)
     conv.register_structure_hook(int, _strict(int, "an integer"))
@@ -261,8 +261,8 @@ def converter(game: Game) -> cattrs.Converter:
 
 
 @functools.lru_cache(maxsize=1)
-def _type_index(version: int) -> dict[type, tuple[Game, str]]:
-    index: dict[type, tuple[Game, str]] = {}
+def _type_index(version: int) -> dict[type, tuple[AnyGame, str]]:
+    index: dict[type, tuple[AnyGame, str]] = {}
     for game in all_games():
         index[game.Config] = (game, "Config")
         index[game.State] = (game, "State")
@@ -293,7 +293,7 @@ def register_document(
     _OTHER_READERS[form] = read
 
 
-def _lookup(obj: object) -> tuple[Game, str]:
+def _lookup(obj: object) -> tuple[AnyGame, str]:
     found = _type_index(registry_version()).get(type(obj))
     if found is None:
         raise SerializationError(
@@ -371,14 +371,18 @@ def from_data(document: Any) -> Any:
             if type(data) is not str:
                 raise SerializationError(f"an action is written in notation, got {quote(data)}")
             return game.parse_action(data)
-        target = Event if kind == "Event" else getattr(game, kind)
-        obj = converter(game).structure(data, target)
+        target = {
+            "Config": game.Config,
+            "State": game.State,
+            "Observation": game.Observation,
+            "Event": Event,
+        }[kind]
+        obj: Any = converter(game).structure(data, target)
         if kind == "State":
             game.check_state(obj)
-        log = getattr(obj, "log", None)
-        if kind == "Observation" and isinstance(log, SeatLog) and log.seat != obj.seat:
+        if kind == "Observation" and isinstance(obj.log, SeatLog) and obj.log.seat != obj.seat:
             # The events are written as a list: the log is its observation's seat's account.
-            obj = attrs.evolve(obj, log=SeatLog.of(log, obj.seat))
+            obj = attrs.evolve(obj, log=SeatLog.of(obj.log, obj.seat))
         return obj
     except SerializationError:
         raise

@@ -18,7 +18,7 @@ is the public view (the seat to move, plus the observer itself if it may interru
 
 from numrules.core.cards import FamilyCard, NumCard, SpecialCard
 from numrules.core.events import Event, SeatLog, events
-from numrules.core.game import Game, seat_actions
+from numrules.core.game import Game, packaged_rules, seat_actions
 from numrules.core.render import render_rich, render_text
 from numrules.numbounce.actions import (
     ACTION_TYPES,
@@ -65,6 +65,7 @@ from numrules.numbounce.event_types import (
     TrickClosed,
     WentDown,
 )
+from numrules.numbounce.figure import FIGURE
 from numrules.numbounce.observation import Observation, hidden_cards, observe
 from numrules.numbounce.render import layout as render_layout
 from numrules.numbounce.rules import (
@@ -117,6 +118,10 @@ GAME = Game(
     card_zones=card_zones,
     hidden_cards=hidden_cards,
     check_state=check_state,
+    render=render_layout,
+    quick_options={"hand_size": 6, "rounds": 1},
+    figure=FIGURE,
+    rules=packaged_rules("numbounce"),
     legal_actions_for=legal_actions_for,
     optional_seats=optional_seats,
     event_types=EVENT_TYPES,

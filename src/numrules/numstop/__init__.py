@@ -22,7 +22,7 @@ last pick validates the combination), or ABANDON it (`0:abandon`); END when done
 
 from numrules.core.cards import FamilyCard, NumCard, SpecialCard
 from numrules.core.events import Event, SeatLog, events
-from numrules.core.game import Game, no_optional_seats, seat_actions
+from numrules.core.game import Game, no_optional_seats, packaged_rules, seat_actions
 from numrules.core.render import render_rich, render_text
 from numrules.numstop.actions import (
     ACTION_TYPES,
@@ -77,6 +77,7 @@ from numrules.numstop.event_types import (
     Validated,
     ValidationEnded,
 )
+from numrules.numstop.figure import FIGURE
 from numrules.numstop.objectives import (
     DEFAULT_BONUSES,
     OBJECTIVES,
@@ -134,6 +135,10 @@ GAME = Game(
     card_zones=card_zones,
     hidden_cards=hidden_cards,
     check_state=check_state,
+    render=render_layout,
+    quick_options={"max_rounds": 1, "max_value": 5},
+    figure=FIGURE,
+    rules=packaged_rules("numstop"),
     optional_seats=optional_seats,
     legal_actions_for=legal_actions_for,
     event_types=EVENT_TYPES,

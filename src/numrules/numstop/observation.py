@@ -15,6 +15,7 @@ import attrs
 
 from numrules.core.cards import NumCard
 from numrules.core.events import SeatLog
+from numrules.core.render import render_text
 from numrules.core.seats import check_observer
 from numrules.numstop import scoring
 from numrules.numstop.config import Config
@@ -61,10 +62,8 @@ class Observation:
     """Every event of the game so far, as this seat was told it (see `events`)."""
 
     def __str__(self) -> str:
-        """The observation as plain text, laid out like the table (`render.layout`)."""
-        from numrules.numstop.render import layout  # noqa: PLC0415  (render imports us)
-
-        return layout(self).text()
+        """The observation as plain text, laid out like the table (the game's `render`)."""
+        return render_text(self)
 
     @property
     def points(self) -> tuple[int, ...]:

@@ -16,7 +16,7 @@ uniform numrules game API (see docs/architecture.md)::
 
 from numrules.core.cards import FamilyCard, NumCard, SpecialCard
 from numrules.core.events import Event, SeatLog, events
-from numrules.core.game import Game, no_optional_seats, seat_actions
+from numrules.core.game import Game, no_optional_seats, packaged_rules, seat_actions
 from numrules.core.render import render_rich, render_text
 from numrules.numwars.actions import ACTION_TYPES, Action, Play, parse_action
 from numrules.numwars.cards import (
@@ -46,6 +46,7 @@ from numrules.numwars.event_types import (
     Stole,
     TrickWon,
 )
+from numrules.numwars.figure import FIGURE
 from numrules.numwars.observation import Observation, hidden_cards, observe
 from numrules.numwars.render import layout as render_layout
 from numrules.numwars.rules import apply, dealer, is_terminal, legal_actions, new_game, to_act
@@ -110,6 +111,10 @@ GAME = Game(
     card_zones=card_zones,
     hidden_cards=hidden_cards,
     check_state=check_state,
+    render=render_layout,
+    quick_options={"rounds": 1, "hand_size": 4},
+    figure=FIGURE,
+    rules=packaged_rules("numwars"),
     optional_seats=optional_seats,
     legal_actions_for=legal_actions_for,
     event_types=EVENT_TYPES,

@@ -12,7 +12,7 @@ uniform numrules game API (see docs/architecture.md)::
 """
 
 from numrules.core.events import Event, SeatLog, events
-from numrules.core.game import Game, no_optional_seats, seat_actions
+from numrules.core.game import Game, no_optional_seats, packaged_rules, seat_actions
 from numrules.core.render import render_rich, render_text
 from numrules.stackattack.actions import (
     ACTION_TYPES,
@@ -47,6 +47,7 @@ from numrules.stackattack.event_types import (
     RowTaken,
     Switched,
 )
+from numrules.stackattack.figure import FIGURE
 from numrules.stackattack.observation import Observation, hidden_cards, observe
 from numrules.stackattack.render import layout as render_layout
 from numrules.stackattack.rules import (
@@ -99,6 +100,10 @@ GAME = Game(
     card_zones=card_zones,
     hidden_cards=hidden_cards,
     check_state=check_state,
+    render=render_layout,
+    quick_options={"hand_size": 3, "end_score": 5},
+    figure=FIGURE,
+    rules=packaged_rules("stackattack"),
     optional_seats=optional_seats,
     legal_actions_for=legal_actions_for,
     event_types=EVENT_TYPES,

@@ -44,7 +44,7 @@ from numrules.apps.server.wire import ServerError as ServerError  # noqa: PLC041
 from numrules.core.bots import bot_names, check_bot, make_bot
 from numrules.core.botspec import BotSpec
 from numrules.core.errors import ConfigError, IllegalActionError, NumrulesError
-from numrules.core.game import Game, apply_as, get_game
+from numrules.core.game import AnyGame, apply_as, get_game
 from numrules.core.match import asking_order, replay
 from numrules.core.render import layout_of
 from numrules.core.rng import new_seed
@@ -206,7 +206,7 @@ class Table:
     def __init__(
         self,
         table_id: str,
-        game: Game,
+        game: AnyGame,
         config: Any,
         seed: int,
         seats: list[dict[str, Any]],
@@ -391,7 +391,7 @@ def _public_seat(spec: Mapping[str, Any]) -> dict[str, Any]:
     return {"kind": "human", "taken": bool(spec["token"]), "name": name}
 
 
-def _options(game: Game, options: Any) -> dict[str, Any]:
+def _options(game: AnyGame, options: Any) -> dict[str, Any]:
     # Config keyword arguments from a request: public field names, JSON scalars only.
     if options is None:
         return {}
@@ -411,7 +411,7 @@ def _options(game: Game, options: Any) -> dict[str, Any]:
     return dict(options)
 
 
-def game_options(game: Game) -> dict[str, Any]:
+def game_options(game: AnyGame) -> dict[str, Any]:
     """The config fields a client may set, with their values at the smallest table.
 
     Only fields holding a number, a bool, a string or None are offered.
@@ -632,7 +632,7 @@ class Hub:
         self.start_bots(table)
         return table, seat_taken, token
 
-    def _bot_spec(self, game: Game, spec: Any) -> str:
+    def _bot_spec(self, game: AnyGame, spec: Any) -> str:
         # A bot of the game from a client's spec, as data: its name from the game's
         # registry, only the options it declares, typed and within bounds at every
         # depth, never an import path, and at most `max_bot_work` of work per decision.
@@ -651,7 +651,7 @@ class Hub:
             raise ServerError("bad_request", str(exc)) from exc
         return str(checked)
 
-    def check_bot(self, game: Game, spec: str) -> BotSpec:
+    def check_bot(self, game: AnyGame, spec: str) -> BotSpec:
         """A bot spec checked as the server checks one from a client (or its store).
 
         Raises:

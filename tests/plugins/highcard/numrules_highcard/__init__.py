@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from enum import Enum
 from typing import ClassVar, NewType
 
 import attrs
@@ -24,10 +25,19 @@ from numrules import (
 from numrules.core.events import EMPTY_LOG, Event, Log, SeatLog, events
 from numrules.core.game import action_handler
 from numrules.core.notation import split_seat
+from numrules.core.render import Layout, Sheet, header, item, result_sentence, seat_names
 from numrules.core.rng import arrange_deck, check_seed, derive_seed
 from numrules.core.seats import best_seats, check_observer
 
 HAND = 3
+
+
+class Phase(Enum):
+    """The game is played, then over."""
+
+    PLAY = "play"
+    OVER = "over"
+
 
 Card = NewType("Card", int)
 """A card is its number (written as a string in JSON)."""
@@ -102,6 +112,16 @@ class State:
     won: tuple[tuple[Card, ...], ...]
     log: Log = EMPTY_LOG
 
+    @property
+    def round(self) -> int:
+        """High Card is one round."""
+        return 0
+
+    @property
+    def phase(self) -> Phase:
+        """Over once every card is played."""
+        return Phase.PLAY if any(self.hands) else Phase.OVER
+
 
 @attrs.frozen(slots=True)
 class Observation:
@@ -115,7 +135,14 @@ class Observation:
     trick: tuple[Card, ...]
     won: tuple[tuple[Card, ...], ...]
     to_act: tuple[int, ...]
+    scores: tuple[int, ...]
+    phase: Phase
     log: SeatLog
+
+    @property
+    def round(self) -> int:
+        """High Card is one round."""
+        return 0
 
 
 def all_cards(config: Config) -> tuple[Card, ...]:
@@ -206,8 +233,27 @@ def observe(state: State, seat: int | None) -> Observation:
         state.trick,
         state.won,
         tuple(sorted(to_act(state))),
+        scores(state),
+        state.phase,
         state.log.view(seat),
     )
+
+
+def layout(observation: Observation) -> Layout:
+    """The table: the trick, each seat's tricks, the observing seat's hand."""
+    sheet = Sheet()
+    header(sheet, "High Card", f"leader: seat {observation.leader}", seat=observation.seat)
+    sheet.wrap("Trick: ", [item(str(card)) for card in observation.trick])
+    for seat, tricks in enumerate(observation.scores):
+        held = observation.hand_sizes[seat]
+        sheet.line(f"seat {seat}: {tricks} tricks won, {held} cards in hand")
+    if observation.seat is not None:
+        sheet.wrap("Your hand: ", [item(str(card)) for card in observation.hand])
+    if observation.phase is Phase.OVER:
+        sheet.line(result_sentence(observation.scores, observation.seat, unit="trick"))
+    else:
+        sheet.line(f"To play: {seat_names(observation.to_act, observation.seat)}")
+    return sheet.layout()
 
 
 def hidden_cards(state: State, seat: int | None) -> frozenset[Card]:
@@ -273,6 +319,8 @@ GAME = Game(
     card_zones=card_zones,
     hidden_cards=hidden_cards,
     check_state=check_state,
+    render=layout,
+    quick_options={},
     event_types=(Dealt, Played, Won),
     events=events,
 )
