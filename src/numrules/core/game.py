@@ -14,7 +14,7 @@ import warnings
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from enum import Enum
 from importlib import resources
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
@@ -30,6 +30,7 @@ from numrules.core.seats import check_seat, is_seat
 from numrules.core.validation import quote
 
 if TYPE_CHECKING:
+    from numrules.core.bots import Bot
     from numrules.core.render import Layout
 
 Card = Hashable
@@ -312,7 +313,7 @@ class Game(Generic[C, S, O, A]):
     """`evaluate(state)`: each seat's standing for a search bot that stops a rollout early,
     in the direction of `scores` (lower is better when `lower_score_wins`): the scores,
     refined by what the current round promises (None: the scores are standing enough)."""
-    bots: Mapping[str, Callable[[int], Any]] = attrs.field(
+    bots: Mapping[str, Callable[[int], Bot]] = attrs.field(
         factory=dict, converter=_frozen_mapping, eq=False
     )
     """The game's own bots by name (`"heuristic"`), each built from a seed; the generic
@@ -378,11 +379,11 @@ and its `Game` then appears in `game_names()`, `get_game("highcard")`, the
 `numrules games` listing and `numrules simulate`. The entry point's name must be the
 game's `name`.
 """
-_PLUGINS: dict[str, Any] = {}  # entry point name -> entry point, read once
+_PLUGINS: dict[str, EntryPoint] = {}  # entry point name -> entry point, read once
 _SCANNED = [False]
 
 
-def _plugins() -> dict[str, Any]:
+def _plugins() -> dict[str, EntryPoint]:
     # The installed `numrules.games` entry points (read on first use, then kept).
     if not _SCANNED[0]:
         for point in entry_points(group=ENTRY_POINT_GROUP):
@@ -481,7 +482,7 @@ def all_games() -> tuple[AnyGame, ...]:
     return tuple(games)
 
 
-def apply_as(game: AnyGame | str, state: Any, seat: int, action: Any) -> Any:
+def apply_as(game: Game[Any, S, Any, A] | str, state: S, seat: int, action: A | str) -> S:
     """Apply what `seat` sent: an action in notation, or an action object, as that seat only.
 
     This is the entry point for a server (or a prompt) taking input from one seat: text
@@ -507,7 +508,7 @@ def apply_as(game: AnyGame | str, state: Any, seat: int, action: Any) -> Any:
             `apply` raises for an action that is not legal now.
 
     """
-    g = resolve_game(game)
+    g: Game[Any, S, Any, A] = resolve_game(game) if isinstance(game, str) else game
     check_seat(seat, state.config.players)
     if isinstance(action, str):
         action = g.parse_action(action, seat=seat)
@@ -525,12 +526,12 @@ def resolve_game(game: AnyGame | str) -> AnyGame:
     return game if isinstance(game, Game) else get_game(game)
 
 
-def seats_of(actions: Sequence[Any]) -> frozenset[int]:
+def seats_of(actions: Sequence[Action]) -> frozenset[int]:
     """The seats that own at least one of `actions`."""
     return frozenset(a.seat for a in actions)
 
 
-def game_of(observation: Any) -> AnyGame:
+def game_of(observation: object) -> AnyGame:
     """The game an observation (or a state) belongs to, found by its class.
 
     Generic bots use it to reach the game's functions from the observation they are
