@@ -10,8 +10,9 @@ wraps long lists and tables to `WIDTH` columns, so the same layout gives both fo
   comes with the `cli` extra and is imported only here).
 
 A game registers its renderer for its observation class with `register_renderer` (the
-built-in games do it in their `render` module, which their package imports). To render
-a state for one seat, render what that seat may see: `render_text(observe(state, seat))`.
+built-in games do it in their package's `__init__`, so the observation module needs no
+import of the renderer). To render a state for one seat, render what that seat may see:
+`render_text(observe(state, seat))`.
 
 Sentences name kinds of card in title case ("play the Joker", "a Shadow"): a card's
 notation (`JOKER`, `SH4`) appears only where that card itself is shown.
@@ -23,8 +24,6 @@ Colours: each Num family has its colour (`FAMILY_STYLES`), the special cards one
 
 from __future__ import annotations
 
-import contextlib
-import importlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -408,18 +407,11 @@ def register_renderer(observation_type: type, renderer: Renderer) -> None:
 def layout_of(observation: object) -> Layout:
     """The layout of an observation of any game, from its game's registered renderer.
 
-    An observation class without a renderer gets the one its package's `render` module
-    registers, if there is one (`numrules.stackattack.render` for Stack Attack).
-
     Raises:
-        TypeError: no renderer is known for this kind of observation.
+        TypeError: no renderer is registered for this kind of observation.
 
     """
     kind = type(observation)
-    if kind not in _RENDERERS:
-        package = kind.__module__.rpartition(".")[0]
-        with contextlib.suppress(ImportError):
-            importlib.import_module(f"{package}.render")
     renderer = _RENDERERS.get(kind)
     if renderer is None:
         raise TypeError(

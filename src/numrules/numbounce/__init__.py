@@ -19,7 +19,7 @@ is the public view (the seat to move, plus the observer itself if it may interru
 from numrules.core.cards import FamilyCard, NumCard, SpecialCard
 from numrules.core.events import Event, SeatLog, events
 from numrules.core.game import Game, seat_actions
-from numrules.core.render import render_rich, render_text
+from numrules.core.render import register_renderer, render_rich, render_text
 from numrules.numbounce.actions import (
     ACTION_TYPES,
     Action,
@@ -90,6 +90,8 @@ def all_cards(config: Config) -> tuple[NumCard, ...]:
     """Every card of the game: 102 family cards, NUMX, INF1..INF4."""
     return ALL_CARDS
 
+
+register_renderer(Observation, render_layout)  # what str(observation) and render_text use
 
 GAME = Game(
     name="numbounce",

@@ -20,7 +20,6 @@ from numrules.core.render import (
     item,
     marker,
     num_cards,
-    register_renderer,
     result_sentence,
     seat_column,
     seat_name,
@@ -135,6 +134,3 @@ def _seats(sheet: Sheet, obs: Observation) -> None:
         )
     columns = [*seat_column(), Column("hand", right=True), Column("wins", right=True)]
     sheet.table([*columns, Column("known cards")], rows)
-
-
-register_renderer(Observation, layout)

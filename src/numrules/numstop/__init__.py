@@ -23,7 +23,7 @@ last pick validates the combination), or ABANDON it (`0:abandon`); END when done
 from numrules.core.cards import FamilyCard, NumCard, SpecialCard
 from numrules.core.events import Event, SeatLog, events
 from numrules.core.game import Game, no_optional_seats, seat_actions
-from numrules.core.render import render_rich, render_text
+from numrules.core.render import register_renderer, render_rich, render_text
 from numrules.numstop.actions import (
     ACTION_TYPES,
     Abandon,
@@ -107,6 +107,8 @@ def all_cards(config: Config) -> tuple[NumCard, ...]:
     """Every card of a round: 102 family cards, plus the six action cards in CLASSIC."""
     return config.all_cards()
 
+
+register_renderer(Observation, render_layout)  # what str(observation) and render_text use
 
 GAME = Game(
     name="numstop",

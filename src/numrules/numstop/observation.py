@@ -15,6 +15,7 @@ import attrs
 
 from numrules.core.cards import NumCard
 from numrules.core.events import SeatLog
+from numrules.core.render import render_text
 from numrules.core.seats import check_observer
 from numrules.numstop import scoring
 from numrules.numstop.config import Config
@@ -62,9 +63,7 @@ class Observation:
 
     def __str__(self) -> str:
         """The observation as plain text, laid out like the table (`render.layout`)."""
-        from numrules.numstop.render import layout  # noqa: PLC0415  (render imports us)
-
-        return layout(self).text()
+        return render_text(self)
 
     @property
     def points(self) -> tuple[int, ...]:

@@ -16,7 +16,6 @@ from numrules.core.render import (
     header,
     marker,
     num_cards,
-    register_renderer,
     result_sentence,
     seat_column,
     seat_name,
@@ -151,6 +150,3 @@ def _scorecards(sheet: Sheet, obs: Observation) -> None:
 
 def _points(points: int | None) -> str:
     return "." if points is None else str(points)
-
-
-register_renderer(Observation, layout)

@@ -17,7 +17,7 @@ uniform numrules game API (see docs/architecture.md)::
 from numrules.core.cards import FamilyCard, NumCard, SpecialCard
 from numrules.core.events import Event, SeatLog, events
 from numrules.core.game import Game, no_optional_seats, seat_actions
-from numrules.core.render import render_rich, render_text
+from numrules.core.render import register_renderer, render_rich, render_text
 from numrules.numwars.actions import ACTION_TYPES, Action, Play, parse_action
 from numrules.numwars.cards import (
     BOMB,
@@ -83,6 +83,8 @@ def all_cards(config: Config) -> tuple[NumCard, ...]:
     """Every card of the config's format (82 SHORT or 106 FULL)."""
     return config.all_cards()
 
+
+register_renderer(Observation, render_layout)  # what str(observation) and render_text use
 
 GAME = Game(
     name="numwars",

@@ -14,6 +14,7 @@ import attrs
 
 from numrules.core.cards import NumCard, sort_num_cards
 from numrules.core.events import SeatLog
+from numrules.core.render import render_text
 from numrules.core.seats import check_observer
 from numrules.numwars.cards import Role, Suit, role_of
 from numrules.numwars.config import Config
@@ -60,9 +61,7 @@ class Observation:
 
     def __str__(self) -> str:
         """The observation as plain text, laid out like the table (`render.layout`)."""
-        from numrules.numwars.render import layout  # noqa: PLC0415  (render imports us)
-
-        return layout(self).text()
+        return render_text(self)
 
     @property
     def scores(self) -> tuple[int, ...]:

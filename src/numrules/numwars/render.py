@@ -21,7 +21,6 @@ from numrules.core.render import (
     marker,
     num_card,
     num_cards,
-    register_renderer,
     result_sentence,
     seat_column,
     seat_name,
@@ -202,6 +201,3 @@ def _history_table(sheet: Sheet, obs: Observation, first: int) -> Sheet:
     columns = [Column("round"), *(Column(str(first + k), right=True) for k in range(len(recent)))]
     sheet.table(columns, rows, indent=2)
     return sheet
-
-
-register_renderer(Observation, layout)

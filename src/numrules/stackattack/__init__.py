@@ -13,7 +13,7 @@ uniform numrules game API (see docs/architecture.md)::
 
 from numrules.core.events import Event, SeatLog, events
 from numrules.core.game import Game, no_optional_seats, seat_actions
-from numrules.core.render import render_rich, render_text
+from numrules.core.render import register_renderer, render_rich, render_text
 from numrules.stackattack.actions import (
     ACTION_TYPES,
     Action,
@@ -72,6 +72,8 @@ def all_cards(config: Config) -> tuple[Card, ...]:
     """Every card of the deck (1..deck_size)."""
     return config.all_cards()
 
+
+register_renderer(Observation, render_layout)  # what str(observation) and render_text use
 
 GAME = Game(
     name="stackattack",

@@ -11,6 +11,7 @@ from __future__ import annotations
 import attrs
 
 from numrules.core.events import SeatLog
+from numrules.core.render import render_text
 from numrules.core.seats import check_observer
 from numrules.stackattack.cards import Card
 from numrules.stackattack.config import Config
@@ -54,9 +55,7 @@ class Observation:
 
     def __str__(self) -> str:
         """The observation as plain text, laid out like the table (`render.layout`)."""
-        from numrules.stackattack.render import layout  # noqa: PLC0415  (render imports us)
-
-        return layout(self).text()
+        return render_text(self)
 
     @property
     def scores(self) -> tuple[int, ...]:

@@ -18,7 +18,6 @@ from numrules.core.render import (
     marker,
     number_card,
     numbered,
-    register_renderer,
     result_sentence,
     seat_column,
     seat_name,
@@ -163,6 +162,3 @@ def _resolution(sheet: Sheet, obs: Observation) -> None:
         sheet.line("DECREASING: this turn places the highest card first.")
     if obs.blocked:
         sheet.line(f"Blocked this turn: {numbered('row', obs.blocked)}.")
-
-
-register_renderer(Observation, layout)
