@@ -16,7 +16,8 @@ from matplotlib import image
 
 import numrules
 from numrules.apps.cli import _build
-from numrules.apps.report import MAX_TURN, measure, report_html
+from numrules.apps.figures import MAX_TURN, measure
+from numrules.apps.report import report_html
 from numrules.apps.simulation import play_game, simulate
 
 PNG = b"\x89PNG\r\n\x1a\n"

@@ -2,17 +2,12 @@
 
 `write_report(summary, path)` draws, with matplotlib, the distribution of final scores
 of each seat, the win rate of each seat with its 95% Wilson interval, the distribution of
-game lengths, and one figure of the game's own (below), and writes them as PNG images
+game lengths, and one figure of the game's own, and writes them as PNG images
 embedded in one HTML file (base64 `data:` URLs: the page needs no other file).
 
-The game's own figure comes from counts that `measure(game, result)` takes from a
-game's events while the games are played (`simulate(..., figures=True)`), so a report on
-a million games still holds only counts:
-
-- Num Stop: the share of turns that end in a bust, by the turn's place in its round.
-- Num Wars: what became of the Bomb in each round (kept, protected, or who captured it).
-- Stack Attack: the mean number of rows taken at each turn of a round.
-- Num Bounce: how many interrupts (RAINBOW or SHADOW out of turn) each round saw.
+The game's own figure (`numrules.apps.figures` says what each game's shows) is drawn
+from the counts that `measure` takes from each game's events while the games are played
+(`simulate(..., figures=True)`), so a report on a million games still holds only counts.
 
 The plots need the `report` extra (`pip install 'numrules[report]'`), which brings
 matplotlib.
@@ -23,90 +18,16 @@ from __future__ import annotations
 import base64
 import html
 import io
-from collections import Counter
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from numrules.apps.simulation import Key, Summary, sorted_counts
+from numrules.apps.figures import MAX_TURN
+from numrules.apps.simulation import Summary
 from numrules.core.errors import ConfigError
-from numrules.core.game import Game, get_game
-from numrules.core.match import MatchResult
-
-MAX_TURN = 40
-"""Num Stop turns later than this in a round are counted with this one."""
+from numrules.core.game import get_game
 
 MAX_BARS = 30
 """Scores spanning at most this many values are drawn as bars, wider ranges as lines."""
-
-
-def _numstop(events: tuple[Any, ...]) -> Counter[Key]:
-    counts: Counter[Key] = Counter()
-    turn = 0
-    for event in events:
-        kind = type(event).__name__
-        if kind == "RoundDealt":
-            turn = 0
-        elif kind in ("Busted", "Stopped"):
-            turn += 1
-            place = min(turn, MAX_TURN)
-            counts["turns", place] += 1
-            if kind == "Busted":
-                counts["busts", place] += 1
-    return counts
-
-
-def _numwars(events: tuple[Any, ...]) -> Counter[Key]:
-    return Counter(
-        ("bomb", event.result.outcome.value)
-        for event in events
-        if type(event).__name__ == "RoundScored"
-    )
-
-
-def _stackattack(events: tuple[Any, ...]) -> Counter[Key]:
-    counts: Counter[Key] = Counter()
-    turn = 0
-    for event in events:
-        kind = type(event).__name__
-        if kind == "Revealed":
-            turn = event.turn
-            counts["turns", turn] += 1
-        elif kind == "RowTaken":
-            counts["rows", turn] += 1
-    return counts
-
-
-def _numbounce(events: tuple[Any, ...]) -> Counter[Key]:
-    counts: Counter[Key] = Counter()
-    interrupts = 0
-    for event in events:
-        kind = type(event).__name__
-        if kind == "Dealt":
-            interrupts = 0
-        elif kind == "Interrupted":
-            interrupts += 1
-        elif kind == "RoundEnded":
-            counts["rounds", interrupts] += 1
-    return counts
-
-
-MEASURES: dict[str, Callable[[tuple[Any, ...]], Counter[Key]]] = {
-    "numstop": _numstop,
-    "numwars": _numwars,
-    "stackattack": _stackattack,
-    "numbounce": _numbounce,
-}
-"""The counts each built-in game's own figure is drawn from, taken from a game's events."""
-
-
-def measure(game: Game, result: MatchResult) -> tuple[tuple[Key, int], ...]:
-    """The counts of one finished game that its own report figure needs (empty if none)."""
-    counter = MEASURES.get(game.name)
-    if counter is None:
-        return ()
-    events = tuple(game.events(result.final_state, None))
-    return sorted_counts(counter(events))
 
 
 # --- drawing -----------------------------------------------------------------------------

@@ -3,11 +3,11 @@
 `simulate(game, config, bots, games, seed)` plays `games` games and returns a `Summary`:
 per seat the wins, shared wins and the distribution of final scores, the distribution of
 game lengths, and (with `figures=True`) the counts behind each game's own figure in a
-report (see `numrules.apps.report`). Game i is played with seed `seed + i`, and the bot of seat
-s by `make_bot(name, derive_seed(seed + i, "bot", s), game, imports=True)`, so any game
-can be played again alone, and the summary does not depend on how the games were shared
-out. The bot names are trusted (an import path is allowed): they come from whoever runs
-the simulation, never from a client of a server.
+report (`numrules.apps.figures`, drawn by `numrules.apps.report`). Game i is played with
+seed `seed + i`, and the bot of seat s by `make_bot(name, derive_seed(seed + i, "bot",
+s), game, imports=True)`, so any game can be played again alone, and the summary does not
+depend on how the games were shared out. The bot names are trusted (an import path is
+allowed): they come from whoever runs the simulation, never from a client of a server.
 
 The games are played in chunks (`numrules.apps.parallel.run_tasks`), in this process, in
 `workers` local processes or on Ray. Each chunk sends back a `GameOutcome` per game (seat
@@ -35,6 +35,7 @@ from typing import IO, Any
 
 import attrs
 
+from numrules.apps.figures import Key, measure
 from numrules.apps.parallel import Backend, check_backend, run_tasks
 from numrules.core.bots import make_bot
 from numrules.core.errors import ConfigError, NumrulesError
@@ -42,10 +43,8 @@ from numrules.core.game import Game, resolve_game
 from numrules.core.match import MatchResult, play_match
 from numrules.core.records import GameRecord
 from numrules.core.rng import derive_seed
+from numrules.core.serialization import dumps
 from numrules.core.stats import wilson_interval
-
-Key = tuple[str, int | str]
-"""A key of a game's figure counts, e.g. `("busts", 3)` (see `numrules.apps.report`)."""
 
 MAX_CHUNK = 250
 """Most games a worker plays before it sends their outcomes back."""
@@ -92,11 +91,6 @@ class GameOutcome:
             },
             separators=(",", ":"),
         )
-
-
-def sorted_counts(counts: Mapping[Key, int]) -> tuple[tuple[Key, int], ...]:
-    """Figure counts as (key, count) pairs in a fixed order (by name, then value as text)."""
-    return tuple(sorted(counts.items(), key=lambda item: (item[0][0], str(item[0][1]))))
 
 
 def _histogram(counter: Counter[Any]) -> tuple[tuple[Any, int], ...]:
@@ -218,8 +212,6 @@ class Summary:
 
     def to_data(self) -> dict[str, Any]:
         """The summary as plain JSON data (what `numrules simulate --json` prints)."""
-        from numrules.core.serialization import dumps  # noqa: PLC0415
-
         seats = []
         for s in self.seats:
             low, high = s.win_interval()
@@ -345,8 +337,6 @@ def play_game(game: Game | str, config: Any, bots: Sequence[str], seed: int) -> 
 
 def _play_chunk(plan: _Plan, start: int, stop: int, game: Game | None = None) -> list[GameOutcome]:
     # Games start..stop-1 of the batch, as outcomes (run in a worker).
-    from numrules.apps.report import measure  # noqa: PLC0415 (report imports us)
-
     g = resolve_game(plan.game) if game is None else game
     outcomes = []
     for index in range(start, stop):
