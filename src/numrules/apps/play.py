@@ -33,7 +33,8 @@ from typing import Any, TextIO
 import attrs
 
 from numrules.apps.simulation import config_from_options, parse_options
-from numrules.core.bots import Bot, bot_names, make_bot
+from numrules.core.bot import Bot
+from numrules.core.bots import bot_names, make_bot
 from numrules.core.errors import ConfigError, NumrulesError
 from numrules.core.game import AnyGame, apply_as, get_game
 from numrules.core.match import BotError, _refusal, asking_order

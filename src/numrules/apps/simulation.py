@@ -43,6 +43,7 @@ from numrules.core.game import AnyGame, resolve_game
 from numrules.core.match import MatchResult, play_match
 from numrules.core.records import GameRecord
 from numrules.core.rng import derive_seed
+from numrules.core.serialization import dumps
 from numrules.core.stats import wilson_interval
 
 MAX_CHUNK = 250
@@ -216,8 +217,6 @@ class Summary:
 
     def to_data(self) -> dict[str, Any]:
         """The summary as plain JSON data (what `numrules simulate --json` prints)."""
-        from numrules.core.serialization import dumps  # noqa: PLC0415
-
         seats = []
         for s in self.seats:
             low, high = s.win_interval()

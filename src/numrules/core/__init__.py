@@ -1,7 +1,8 @@
 """What the games share: errors, cards, shuffles, seats, the game API, JSON, bots, records."""
 
+from numrules.core.bot import Bot
 from numrules.core.bots import (
-    Bot,
+    BOTS,
     FirstBot,
     RandomBot,
     bot_names,
@@ -51,6 +52,10 @@ from numrules.core.records import (
 )
 from numrules.core.rng import new_seed
 from numrules.core.serialization import dumps, loads
+
+# The ismcts bot builds its rollout bots with numrules.core.bots, so it is named here
+# rather than imported there.
+BOTS["ismcts"] = ISMCTSBot
 
 __all__ = [
     "Action",

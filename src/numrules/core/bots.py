@@ -1,9 +1,9 @@
-"""Bots: the `Bot` protocol, `RandomBot`, `FirstBot`, and building a bot from its spec.
+"""Bots: `RandomBot`, `FirstBot`, the generic bots by name, and building a bot from its spec.
 
-A bot sees only what `observe` gives its seat, plus that seat's legal actions, and
-returns one of those actions. When the match driver offers an *optional* decision (an
-out-of-turn action such as a Num Bounce interrupt, which the seat may simply let pass),
-the bot may return None to decline.
+A bot (the `Bot` protocol of `numrules.core.bot`) sees only what `observe` gives its
+seat, plus that seat's legal actions, and returns one of those actions. When the match
+driver offers an *optional* decision (an out-of-turn action such as a Num Bounce
+interrupt, which the seat may simply let pass), the bot may return None to decline.
 
 A bot is named by a spec (`numrules.core.botspec`): `check_bot` checks one against the
 bots of a game and the options each declares, `bot_work` tells what a decision costs,
@@ -18,32 +18,17 @@ import importlib
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
+from numrules.core.bot import Bot as Bot  # noqa: PLC0414 (re-exported)
 from numrules.core.botspec import BotOption, BotSpec, OptionValue, bot_options, parse_bot
 from numrules.core.errors import ConfigError
 from numrules.core.validation import quote
 
 if TYPE_CHECKING:
     from numrules.core.game import AnyGame
-
-
-@runtime_checkable
-class Bot(Protocol):
-    """Anything that picks an action for one seat."""
-
-    def act(self, observation: Any, actions: Sequence[Any], optional: bool) -> Any | None:
-        """Return one of `actions`, or None to decline when `optional` is True.
-
-        Args:
-            observation: `observe(state, seat)` for the bot's seat.
-            actions: the seat's legal actions now (never empty), in a deterministic order.
-            optional: True when the seat may let this decision pass (e.g. an interrupt).
-
-        """
-        ...
 
 
 class RandomBot:
@@ -103,38 +88,10 @@ class FirstBot:
         return actions[0]
 
 
-class _Lazy:
-    # A factory imported on first use (its module imports this one); it passes on the
-    # factory's attributes, such as its declared OPTIONS and its work.
-    __slots__ = ("_path",)
-
-    def __init__(self, path: str) -> None:
-        self._path = path
-
-    def __repr__(self) -> str:
-        return f"<bot factory {self._path}>"
-
-    def target(self) -> Callable[..., Bot]:
-        module, _, name = self._path.partition(":")
-        factory: Callable[..., Bot] = getattr(importlib.import_module(module), name)
-        return factory
-
-    def __call__(self, seed: int, **options: Any) -> Bot:
-        return self.target()(seed, **options)
-
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("_"):
-            raise AttributeError(name)
-        return getattr(self.target(), name)
-
-
-BOTS: dict[str, Callable[..., Bot]] = {
-    "random": RandomBot,
-    "first": FirstBot,
-    "ismcts": _Lazy("numrules.core.ismcts:ISMCTSBot"),
-}
+BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "first": FirstBot}
 """Bots by name, each built from a seed and optional keyword options (see `make_bot`);
-`"ismcts"` is `numrules.core.ismcts.ISMCTSBot` (imported on first use)."""
+`numrules.core` adds `"ismcts"`, `numrules.core.ismcts.ISMCTSBot` (which builds its
+rollout bots with this module, so this module cannot import it)."""
 
 
 def bot_names(game: AnyGame | None = None) -> tuple[str, ...]:

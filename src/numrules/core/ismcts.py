@@ -83,7 +83,8 @@ from typing import Any, ClassVar
 
 import attrs
 
-from numrules.core.bots import Bot, bot_builder, check_nested_bot
+from numrules.core.bot import Bot
+from numrules.core.bots import bot_builder, check_nested_bot
 from numrules.core.botspec import BotOption, BotSpec, OptionValue, bot_options
 from numrules.core.errors import ConfigError
 from numrules.core.game import AnyGame, game_of, resolve_game

@@ -7,7 +7,7 @@ from typing import Any
 
 import attrs
 
-from numrules.core.bots import Bot
+from numrules.core.bot import Bot
 from numrules.core.errors import ConfigError, IllegalActionError, NumrulesError, Reason
 from numrules.core.game import AnyGame, resolve_game
 from numrules.core.notation import non_action_advice

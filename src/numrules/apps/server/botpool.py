@@ -66,6 +66,9 @@ from typing import Any
 
 import attrs
 
+from numrules.core.bots import make_bot
+from numrules.core.game import get_game
+
 OK = "ok"
 """`Decision.status`: the bot answered in time with one of its actions (or declined)."""
 OVER_BUDGET = "over_budget"
@@ -457,7 +460,6 @@ def _serve(conn: Connection, cpu_seconds: float) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "SIGPROF"):
         signal.signal(signal.SIGPROF, _on_sigprof)
-    import numrules.core.bots  # noqa: PLC0415, F401  (imported before "ready", not timed)
 
     bots: dict[str, Any] = {}
     try:
@@ -503,9 +505,6 @@ def _decide(
 ) -> _Reply:
     # Build the bot if needed and ask it, under the CPU budget; the reply names the
     # action by its index in `actions`.
-    from numrules.core.bots import make_bot  # noqa: PLC0415
-    from numrules.core.game import get_game  # noqa: PLC0415
-
     try:
         game = get_game(game_name)  # imports the game's module: not timed
     except Exception as exc:

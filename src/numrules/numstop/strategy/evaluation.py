@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from numrules.core.cards import Family, FamilyCard, NumCard
 from numrules.numstop.config import Config, Mode
 from numrules.numstop.objectives import OBJECTIVES, Objective
+from numrules.numstop.scoring import scores
 from numrules.numstop.state import TURN_PHASES, Phase, State
 
 PILE_SHARE = 0.5
@@ -299,8 +300,6 @@ def evaluate(
     has not validated yet (the seat validating included, its picks still unused). Once
     the game is over, exactly `scores`.
     """
-    from numrules.numstop.scoring import scores  # noqa: PLC0415
-
     base = scores(state)
     if state.phase is Phase.OVER:
         return tuple(float(s) for s in base)
