@@ -5,22 +5,30 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 
+import numrules
 from numrules.apps.play import Session, Terminal, open_session
 
-SHORT: dict[str, tuple[str, ...]] = {
-    "stackattack": ("--players", "2", "--option", "hand_size=3", "--option", "end_score=5"),
-    "numstop": ("--players", "2", "--option", "max_rounds=1", "--option", "max_value=5"),
-    "numbounce": ("--players", "3", "--option", "hand_size=6", "--option", "rounds=1"),
-    "numwars": ("--players", "3", "--option", "rounds=1", "--option", "hand_size=4"),
-}
-"""Options of `numrules play GAME` giving a short game: small hands, one round or a low end."""
+
+def _option(name: str, value: object) -> str:
+    # As `--option` reads it: booleans as true/false, everything else as its text.
+    return f"{name}={str(value).lower() if isinstance(value, bool) else value}"
 
 
 def short_options(game: str) -> tuple[int, list[str]]:
-    """The players and the `--option` values that `SHORT[game]` stands for."""
-    options = SHORT[game]
-    players = int(options[options.index("--players") + 1])
-    return players, [options[i + 1] for i, word in enumerate(options) if word == "--option"]
+    """A short game of `game`: its smallest table and its `quick_options` as `--option` values."""
+    g = numrules.get_game(game)
+    return g.min_players, [_option(name, value) for name, value in g.quick_options.items()]
+
+
+def command_line(game: str, players: int | None = None) -> tuple[str, ...]:
+    """The options of `numrules play GAME` for a short game (of `players`, else the fewest)."""
+    fewest, options = short_options(game)
+    table = ("--players", str(fewest if players is None else players))
+    return (*table, *(word for option in options for word in ("--option", option)))
+
+
+SHORT: dict[str, tuple[str, ...]] = {name: command_line(name) for name in numrules.game_names()}
+"""`command_line(name)` of every game of the registry: its short game at its smallest table."""
 
 
 class Policy(Terminal):
@@ -56,19 +64,30 @@ class WrongBot:
         return "not an action"
 
 
-def policy_session(game: str, seed: int, bots: str = "random") -> tuple[Session, Policy]:
-    """A short game of `game` with a `Policy` human at seat 0, not yet run."""
+def policy_session(
+    game: str, seed: int, bots: str = "random", players: int | None = None
+) -> tuple[Session, Policy]:
+    """A short game of `game` (of `players`, else the fewest) with a `Policy` human at seat
+    0, not yet run."""
     terminal = Policy()
-    players, options = short_options(game)
-    session = open_session(game, terminal, seed=seed, bots=bots, players=players, options=options)
+    fewest, options = short_options(game)
+    table = fewest if players is None else players
+    session = open_session(game, terminal, seed=seed, bots=bots, players=table, options=options)
     return session, terminal
 
 
-def seed_with_an_optional_decision(game: str, seeds: range) -> int:
-    """The first seed whose short game asks the human an optional decision."""
-    for seed in seeds:
-        session, terminal = policy_session(game, seed)
-        session.run()
-        if any("[Enter: pass]" in prompt for prompt in terminal.prompts):
-            return seed
-    raise AssertionError(f"no {game} game of seeds {seeds} offers seat 0 an optional decision")
+def table_with_an_optional_decision(game: str, seeds: range) -> tuple[int, int]:
+    """The players and seed of the first short game that asks the human an optional decision.
+
+    Table sizes are tried from the smallest up, each with every seed of `seeds`: at some
+    sizes a game has no optional decision (a Num Bounce interrupt is optional only for a
+    seat other than the player to move and the author, so it needs three players).
+    """
+    g = numrules.get_game(game)
+    for players in range(g.min_players, g.max_players + 1):
+        for seed in seeds:
+            session, terminal = policy_session(game, seed, players=players)
+            session.run()
+            if any("[Enter: pass]" in prompt for prompt in terminal.prompts):
+                return players, seed
+    raise AssertionError(f"no short {game} game of seeds {seeds} offers seat 0 an optional choice")

@@ -1,13 +1,17 @@
 """The code in README.md, docs/bots.md, docs/records.md, docs/scaling.md and the Num Stop
-rules page runs."""
+rules page runs; each shipped game's rules page states its limits and shows play."""
 
 from __future__ import annotations
 
-import importlib
 import re
+import sys
 from pathlib import Path
 
 import pytest
+
+import numrules
+from numrules.core.game import BUILTIN_GAMES
+from tests.rendering import doc_example, doc_worked_example
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = [
@@ -33,11 +37,22 @@ def test_the_examples_run(name: str, capsys: pytest.CaptureFixture[str]) -> None
     assert capsys.readouterr().out
 
 
-@pytest.mark.parametrize("game", ["stackattack", "numstop", "numbounce", "numwars"])
-def test_each_rules_page_states_the_config_bounds_the_code_enforces(game: str) -> None:
-    config = importlib.import_module(f"numrules.{game}.config")
-    page = (ROOT / "docs" / "rules" / f"{game}.md").read_text()
+@pytest.mark.parametrize("name", sorted(BUILTIN_GAMES))
+def test_each_rules_page_states_the_config_bounds_the_code_enforces(name: str) -> None:
+    game = numrules.get_game(name)
+    assert game.rules is not None, f"{name} ships no rules page"
+    bounds: dict[str, tuple[int, int]] = sys.modules[game.Config.__module__].BOUNDS
+    page = game.rules()
     assert "### Limits" in page
-    for name, (low, high) in config.BOUNDS.items():
-        assert f"| `{name}` | {low:,}..{high:,} |" in page, f"{game}: {name} bound not documented"
+    for option, (low, high) in bounds.items():
+        assert f"| `{option}` | {low:,}..{high:,} |" in page, (
+            f"{name}: {option} bound not documented"
+        )
     assert "RULINGS.md" not in page
+
+
+@pytest.mark.parametrize("name", sorted(BUILTIN_GAMES))
+def test_each_rules_page_shows_a_rendered_position_and_a_worked_example(name: str) -> None:
+    # Each game's test_render.py checks that they are what the code prints.
+    assert doc_example(name)
+    assert doc_worked_example(name)

@@ -24,7 +24,7 @@ from numrules.apps.play import (
     seat_plan,
     text_terminal,
 )
-from tests.playing import SHORT, policy_session, seed_with_an_optional_decision
+from tests.playing import SHORT, policy_session, short_options, table_with_an_optional_decision
 
 SA = numrules.get_game("stackattack")
 
@@ -32,8 +32,7 @@ SA = numrules.get_game("stackattack")
 def short(game: str, answers: str, seed: int = 1, **options: object) -> tuple[Session, str]:
     """Run a short game of `game` with the answers given; return it and what it wrote."""
     terminal, output = text_terminal(answers)
-    players = {"stackattack": 2, "numstop": 2, "numbounce": 3, "numwars": 3}[game]
-    rules = [SHORT[game][i + 1] for i, word in enumerate(SHORT[game]) if word == "--option"]
+    players, rules = short_options(game)
     kwargs: dict[str, object] = {"players": players, "options": rules, "bots": "random"}
     kwargs.update(options)
     session = open_session(game, terminal, seed=seed, **kwargs)  # type: ignore[arg-type]
@@ -132,8 +131,8 @@ def test_bad_input_asks_again_with_the_reason_and_loses_nothing() -> None:
 
 
 def test_enter_lets_an_interrupt_pass() -> None:
-    seed = seed_with_an_optional_decision("numbounce", range(100))
-    session, terminal = policy_session("numbounce", seed)
+    players, seed = table_with_an_optional_decision("numbounce", range(30))
+    session, terminal = policy_session("numbounce", seed, players=players)
     assert session.run()
     out = terminal.text()
     assert "(optional: press Enter to let it pass)" in out

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
 import click
 from click.testing import CliRunner
 
+import numrules
 from numrules.apps.cli import _build
+from numrules.core.game import BUILTIN_GAMES
 from tests.playing import SHORT
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -19,12 +22,7 @@ PROMPT = re.compile(r"^(seat \d(?: \[Enter: pass\])?> )(.*)\n", flags=re.MULTILI
 
 def test_the_readme_shows_a_golden_position_of_each_game() -> None:
     shown = re.findall(r"\(`(tests/(\w+)/golden/\w+\.txt)`\):\n\n```text\n(.*?)```", README, re.S)
-    assert sorted(game for _, game, _ in shown) == [
-        "numbounce",
-        "numstop",
-        "numwars",
-        "stackattack",
-    ]
+    assert sorted(game for _, game, _ in shown) == sorted(BUILTIN_GAMES)
     for path, _, block in shown:
         assert block == (ROOT / path).read_text(), f"README.md differs from {path}"
 
@@ -40,15 +38,13 @@ def test_the_play_page_is_linked_and_documents_every_option() -> None:
                 assert any(f"`{opt}" in PLAY for opt in param.opts), f"{name} {param.opts}"
 
 
-def test_the_short_games_table_is_the_one_the_tests_play() -> None:
-    titles = {
-        "stackattack": "Stack Attack",
-        "numstop": "Num Stop",
-        "numbounce": "Num Bounce",
-        "numwars": "Num Wars",
-    }
-    for game, options in SHORT.items():
-        assert f"| {titles[game]} | `{' '.join(options)}` |" in PLAY
+def test_the_short_game_shown_is_the_one_the_tests_play() -> None:
+    text = " ".join(PLAY.split("Short games, handy", 1)[1].split("\n\n", 1)[0].split())
+    shown = re.search(r'get_game\("(\w+)"\)\.quick_options` is `(\{.*?\})`', text)
+    assert shown, "docs/play.md shows no game's quick_options"
+    name, options = shown.groups()
+    assert ast.literal_eval(options) == dict(numrules.get_game(name).quick_options)
+    assert f"`numrules play {name} {' '.join(SHORT[name])}`" in text
 
 
 def test_the_transcript_is_what_the_command_prints() -> None:

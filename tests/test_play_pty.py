@@ -17,7 +17,8 @@ import pexpect
 import pytest
 
 import numrules
-from tests.playing import SHORT, seed_with_an_optional_decision
+from numrules.core.game import no_optional_seats
+from tests.playing import SHORT, command_line, table_with_an_optional_decision
 
 TIMEOUT = 30
 """Seconds pexpect waits for any one output (the whole game takes about a second)."""
@@ -53,9 +54,13 @@ def play_through(child: pexpect.spawn[str], limit: int = 500) -> tuple[int, int]
 
 @pytest.mark.parametrize("game", sorted(SHORT))
 def test_a_full_game_at_the_prompt(game: str, tmp_path: Path) -> None:
-    seed = seed_with_an_optional_decision(game, range(100)) if game == "numbounce" else 1
+    g = numrules.get_game(game)
+    # A game with optional decisions is played where the human is offered one.
+    optional = g.optional_seats is not no_optional_seats
+    players, seed = table_with_an_optional_decision(game, range(30)) if optional else (None, 1)
     record = tmp_path / "game.nrec"
-    args = [game, *SHORT[game], "--seed", str(seed), "--bots", "random", "--record", str(record)]
+    short = command_line(game, players)
+    args = [game, *short, "--seed", str(seed), "--bots", "random", "--record", str(record)]
     child = spawn("play", *args)
     try:
         answered, passed = play_through(child)
@@ -65,11 +70,10 @@ def test_a_full_game_at_the_prompt(game: str, tmp_path: Path) -> None:
         child.close(force=True)
     assert child.exitstatus == 0, child.before
     assert answered > 0
-    if game == "numbounce":
-        assert passed > 0  # an interrupt was let pass with Enter
+    if optional:
+        assert passed > 0  # an optional decision (a Num Bounce interrupt) was let pass
     # The game that was played is the record written, and it is over.
     saved = numrules.load_record(record)
-    g = numrules.get_game(game)
     assert g.is_terminal(saved.replay())
     assert saved.headers["Bots"].split(",")[0] == "human"
     assert sum(1 for action in saved.actions if action.seat == 0) >= answered

@@ -25,6 +25,7 @@ ALLOWED = {
     "src/numrules/__init__.py": "the package docstring introduces the games",
     "README.md": "the introduction and the games table, checked against the registry below",
     "docs/index.md": "the introduction and the rules pages, checked against the registry below",
+    "docs/performance.md": "measurements: tables of figures, a row per game measured",
 }
 """Files where the names may stand together, and why."""
 

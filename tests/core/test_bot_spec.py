@@ -27,12 +27,11 @@ from numrules import (
     make_bot,
     parse_bot,
 )
-from numrules.core.bots import BOTS, declared_options, parse_bot_spec
+from numrules.core.bots import BOTS, bot_names, declared_options, parse_bot_spec
 from numrules.core.botspec import MAX_DEPTH
 from numrules.numstop.strategy.search_bot import SearchBot
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = ("numbounce", "numstop", "numwars", "stackattack")
 SERVER = {"closed": True, "imports": False, "max_number": 2000, "max_work": 2000}
 CANARY = "tests.core.never_imported"
 
@@ -214,25 +213,32 @@ def test_any_text_is_a_spec_or_a_config_error(text: str) -> None:
 # --- specs that work today ---------------------------------------------------------------
 
 OLD_SPECS = [
-    ("stackattack", "random"),
-    ("stackattack", "first"),
-    ("stackattack", "heuristic"),
-    ("stackattack", "random?decline=0.2"),
-    ("stackattack", "ismcts?iterations=200&rollout=heuristic"),
-    ("stackattack", "ismcts?iterations=10&rollout_actions=40"),
-    ("stackattack", "ismcts?iterations=30&exploration=1.5"),
-    ("numbounce", "ismcts?search=flat&reward=margin&confidence=1.5"),
-    ("numbounce", "ismcts?iterations=100&rollout=heuristic&opponents=rollout&bias=1"),
-    ("numwars", "ismcts?iterations=180&rollout=heuristic&search=flat&reward=margin"),
-    ("numstop", "ismcts?iterations=50&rollout=heuristic&opponents=rollout&rollout_actions=40"),
-    ("numstop", "search?samples=3&horizon=own&late=30&lock=search"),
-    ("numstop", "search?samples=16&horizon=next&reward=own&lock=heuristic"),
-    ("numstop", "search?greed=2"),
-    ("numstop", "ismcts?seconds=0.5"),
+    "random",
+    "first",
+    "heuristic",
+    "random?decline=0.2",
+    "ismcts?iterations=200&rollout=heuristic",
+    "ismcts?iterations=10&rollout_actions=40",
+    "ismcts?iterations=30&exploration=1.5",
+    "ismcts?search=flat&reward=margin&confidence=1.5",
+    "ismcts?iterations=100&rollout=heuristic&opponents=rollout&bias=1",
+    "ismcts?iterations=180&rollout=heuristic&search=flat&reward=margin",
+    "ismcts?iterations=50&rollout=heuristic&opponents=rollout&rollout_actions=40",
+    "ismcts?seconds=0.5",
 ]
+"""Specs of the generic bots (and of each game's `heuristic`) that worked before the
+declared options; a game's own bots' specs are checked in its tests (Num Stop's search)."""
 
 
-@pytest.mark.parametrize(("game", "text"), OLD_SPECS)
+def old_specs() -> Iterator[tuple[str, str]]:
+    # Every spec for every game, but those naming `heuristic` for a game without one.
+    for game in numrules.all_games():
+        for text in OLD_SPECS:
+            if "heuristic" not in text or "heuristic" in bot_names(game):
+                yield game.name, text
+
+
+@pytest.mark.parametrize(("game", "text"), list(old_specs()))
 def test_the_specs_that_worked_before_still_build(game: str, text: str) -> None:
     g = numrules.get_game(game)
     bot = make_bot(text, 3, g)
@@ -255,12 +261,12 @@ def test_every_spec_in_the_docs_checks_for_some_game() -> None:
     assert len(found) > 10
     for text in found:
         passed = []
-        for game in GAMES:
+        for game in numrules.all_games():
             try:
-                check_bot(text, numrules.get_game(game))
+                check_bot(text, game)
             except ConfigError:
                 continue
-            passed.append(game)
+            passed.append(game.name)
         assert passed, text
 
 
@@ -348,10 +354,9 @@ def test_a_trusted_caller_may_name_an_import_path() -> None:
 
 
 def factories() -> Iterator[tuple[str, str, Callable[..., Any]]]:
-    for name in GAMES:
-        game = numrules.get_game(name)
+    for game in numrules.all_games():
         for bot in game.bots:
-            yield name, bot, game.bots[bot]
+            yield game.name, bot, game.bots[bot]
     for bot, factory in BOTS.items():
         yield "stackattack", bot, factory
 

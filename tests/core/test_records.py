@@ -14,8 +14,6 @@ import numrules
 from numrules import GameRecord, RecordError, SerializationError
 from numrules.core.records import record_from_data, record_to_data
 
-GAMES = ("numbounce", "numstop", "numwars", "stackattack")
-
 
 def play(name: str, seed: int = 3, deck: bool = False, players: int | None = None) -> Any:
     game = numrules.get_game(name)
@@ -50,7 +48,7 @@ def line_of(text: str, prefix: str) -> int:
 
 
 @pytest.mark.parametrize("deck", [False, True], ids=["seed", "stacked"])
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", numrules.game_names())
 def test_both_forms_round_trip_and_replay_for_every_game(name: str, deck: bool) -> None:
     result = play(name, deck=deck)
     record = GameRecord.from_result(result, {"Bots": "random", "Event": 'Zoë\'s "cup"\n2'})
@@ -188,7 +186,7 @@ def test_headers_are_checked() -> None:
             GameRecord.from_result(result, bad)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", numrules.game_names())
 def test_steps_tell_each_seat_its_events_and_hide_other_seats_actions(name: str) -> None:
     result = play(name)
     record = GameRecord.from_result(result)

@@ -101,9 +101,9 @@ def test_the_renderer_is_the_games_and_both_forms_agree() -> None:
 def test_plain_text_needs_no_rich() -> None:
     code = (
         "import sys\n"
-        "from numrules import stackattack, numstop, numbounce, numwars\n"
-        "for game in (stackattack, numstop, numbounce, numwars):\n"
-        "    state = game.new_game(game.Config(), 1)\n"
+        "import numrules\n"
+        "for game in numrules.all_games():\n"
+        "    state = game.new_game(game.Config(players=game.min_players), 1)\n"
         "    assert str(game.observe(state, 0)) and str(game.observe(state, None))\n"
         "assert not [m for m in sys.modules if m.split('.')[0] == 'rich'], 'rich was imported'\n"
         "print('ok')\n"

@@ -1,4 +1,5 @@
-"""Helpers of the generic suite: Hypothesis strategies for random games of any game.
+"""Helpers of the generic suite: Hypothesis strategies for random games of any game, and
+a check of the actions a game lists that each game's tests also use.
 
 In the fast `ci` profile the random games come from a small pool per game (every
 player count, a few seeds), played once per process and shared by every test of the
@@ -17,7 +18,7 @@ from __future__ import annotations
 import functools
 import os
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import attrs
@@ -26,7 +27,7 @@ from hypothesis import strategies as st
 from numrules import AnyGame, get_game
 from numrules.testing import Trajectory, play_random
 
-__all__ = ["Trajectory", "configs", "leaves", "trajectories"]
+__all__ = ["Trajectory", "check_listed_actions", "configs", "leaves", "trajectories"]
 
 DEEP = os.environ.get("HYPOTHESIS_PROFILE", "ci") != "ci"
 """Whether the suite runs in a deep profile (fresh games) rather than the fast `ci` one."""
@@ -75,3 +76,27 @@ def leaves(document: Any) -> Iterator[Any]:
             yield from leaves(value)
     else:
         yield document
+
+
+def check_listed_actions(
+    game: AnyGame, reused: Callable[[Any], bool] = lambda action: False, seed: int = 5
+) -> None:
+    """The same state lists the same actions twice, each equal to its notation parsed.
+
+    Along 30 actions of a seeded game of three players (or the nearest table size), the
+    second listing is equal to the first, and the actions for which `reused` holds are
+    the very objects of the first (a game that interns its actions builds each once).
+    """
+    players = max(game.min_players, min(3, game.max_players))
+    state = game.new_game(game.Config(players=players), seed)
+    for _ in range(30):
+        if game.is_terminal(state):
+            break
+        first, again = game.legal_actions(state), game.legal_actions(state)
+        assert first == again
+        assert all(a is b for a, b in zip(first, again, strict=True) if reused(a))
+        for action in first:
+            parsed = game.parse_action(str(action))
+            assert parsed == action
+            assert hash(parsed) == hash(action)
+        state = game.apply(state, first[len(first) // 2])

@@ -1,5 +1,8 @@
 """Digests of fixed games, to pin the rules across speed work (see test_pinned_games.py).
 
+The games are the entries of pinned_games.json (`DATA`): a game of the registry, its
+options by name (read as `numrules simulate --option` reads them; none: the default
+rules), the players and the seed, with the two digests of that game.
 `loop_digest` plays a game with a seeded uniform pick over `legal_actions` and hashes,
 at every step, the seats of `to_act`, the optional seats, every legal action's notation
 in order and the action taken; every 17th of its first 1000 steps it also hashes each
@@ -8,8 +11,9 @@ winners.
 `match_digest` plays the same game through `play_match` with one `RandomBot` per seat
 and hashes the actions, the final state as JSON and the result.
 
-Run this module to print the digests of every entry of `ENTRIES`:
-`python -m tests.generic.pinned > tests/generic/pinned_games.json`.
+Run this module to compute the digests of every entry again and write the file
+(`python -m tests.generic.pinned`); to pin a new game, add its entry without digests
+first.
 """
 
 from __future__ import annotations
@@ -17,42 +21,36 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 import numrules
-from numrules import RandomBot, dumps, numstop, numwars, play_match
+from numrules import RandomBot, dumps, play_match
+from numrules.apps.simulation import config_from_options
 
-ENTRIES: tuple[tuple[str, int, int], ...] = (
-    ("numbounce", 2, 3),
-    ("numbounce", 4, 11),
-    ("numbounce", 6, 23),
-    ("numstop", 2, 5),
-    ("numstop", 4, 29),
-    ("numstop:discovery", 3, 31),
-    ("numwars", 3, 7),
-    ("numwars", 5, 13),
-    ("numwars:full", 4, 37),
-    ("stackattack", 4, 17),
-    ("stackattack", 6, 19),
-    ("stackattack", 2, 41),
-)
-"""(game, players, seed) of each pinned game; `game:variant` names a non-default mode."""
+PATH = Path(__file__).with_name("pinned_games.json")
+"""The pinned games and their digests."""
+
+DATA: list[dict[str, Any]] = json.loads(PATH.read_text())
+"""Every entry of pinned_games.json: game, options (if any), players, seed, loop, match."""
+
+NO_OPTIONS: Mapping[str, object] = {}
 
 
-def setup(entry: str, players: int) -> tuple[numrules.AnyGame, Any]:
-    """The game and config of an entry of `ENTRIES`."""
-    name, _, variant = entry.partition(":")
+def setup(
+    name: str, players: int, options: Mapping[str, object] = NO_OPTIONS
+) -> tuple[numrules.AnyGame, Any]:
+    """The game and config of an entry: `name`'s rules with `options` set by name."""
     game = numrules.get_game(name)
-    if variant == "discovery":
-        return game, game.Config(players=players, mode=numstop.Mode.DISCOVERY)
-    if variant == "full":
-        return game, game.Config(players=players, format=numwars.Format.FULL)
-    return game, game.Config(players=players)
+    return game, config_from_options(game, options, players)
 
 
-def loop_digest(name: str, players: int, seed: int) -> str:
+def loop_digest(
+    name: str, players: int, seed: int, options: Mapping[str, object] = NO_OPTIONS
+) -> str:
     """The digest of the game `name` played by a seeded uniform pick (see the module)."""
-    game, config = setup(name, players)
+    game, config = setup(name, players, options)
     rng = random.Random(seed)
     h = hashlib.sha256()
     state = game.new_game(config, seed)
@@ -73,9 +71,11 @@ def loop_digest(name: str, players: int, seed: int) -> str:
     return h.hexdigest()
 
 
-def match_digest(name: str, players: int, seed: int) -> str:
+def match_digest(
+    name: str, players: int, seed: int, options: Mapping[str, object] = NO_OPTIONS
+) -> str:
     """The digest of the game `name` played by `play_match` with RandomBots."""
-    game, config = setup(name, players)
+    game, config = setup(name, players, options)
     bots = [RandomBot(seed * 10 + seat) for seat in range(players)]
     result = play_match(game, config, bots, seed)
     h = hashlib.sha256()
@@ -85,19 +85,17 @@ def match_digest(name: str, players: int, seed: int) -> str:
     return h.hexdigest()
 
 
+def digests(entry: Mapping[str, Any]) -> dict[str, str]:
+    """The two digests of an entry of `DATA`, computed now."""
+    args = (entry["game"], entry["players"], entry["seed"], entry.get("options", NO_OPTIONS))
+    return {"loop": loop_digest(*args), "match": match_digest(*args)}
+
+
 def compute() -> list[dict[str, Any]]:
-    """Every entry of `ENTRIES` with its two digests."""
-    return [
-        {
-            "game": name,
-            "players": players,
-            "seed": seed,
-            "loop": loop_digest(name, players, seed),
-            "match": match_digest(name, players, seed),
-        }
-        for name, players, seed in ENTRIES
-    ]
+    """Every entry of `DATA` with its digests computed again."""
+    fixed = ("game", "options", "players", "seed")
+    return [{**{k: e[k] for k in fixed if k in e}, **digests(e)} for e in DATA]
 
 
 if __name__ == "__main__":
-    print(json.dumps(compute(), indent=1))
+    PATH.write_text(json.dumps(compute(), indent=1) + "\n")

@@ -5,29 +5,32 @@ uniform pick over `legal_actions` and once through `play_match` with RandomBots,
 the digests of everything seen on the way (see tests/generic/pinned.py). A change to
 the order of `legal_actions`, to a rule, to an observation or to the JSON of a state
 changes a digest. When a rule is changed on purpose, regenerate the file with
-`python -m tests.generic.pinned > tests/generic/pinned_games.json` and say why in the
-commit.
+`python -m tests.generic.pinned` and say why in the commit.
 """
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.generic.pinned import ENTRIES, loop_digest, match_digest
-
-DATA: list[dict[str, Any]] = json.loads((Path(__file__).parent / "pinned_games.json").read_text())
-
-
-def test_the_data_lists_every_entry() -> None:
-    assert [(e["game"], e["players"], e["seed"]) for e in DATA] == list(ENTRIES)
+from numrules.core.game import BUILTIN_GAMES
+from tests.generic.pinned import DATA, NO_OPTIONS, digests, setup
 
 
-@pytest.mark.parametrize("entry", DATA, ids=[f"{e['game']}-{e['players']}p" for e in DATA])
+def _id(entry: dict[str, Any]) -> str:
+    options = "".join(f"-{k}={v}" for k, v in entry.get("options", NO_OPTIONS).items())
+    return f"{entry['game']}{options}-{entry['players']}p"
+
+
+def test_every_built_in_game_is_pinned_with_rules_it_accepts() -> None:
+    assert {entry["game"] for entry in DATA} == set(BUILTIN_GAMES)
+    for entry in DATA:
+        game, config = setup(entry["game"], entry["players"], entry.get("options", NO_OPTIONS))
+        assert isinstance(config, game.Config)
+        assert config.players == entry["players"]
+
+
+@pytest.mark.parametrize("entry", DATA, ids=[_id(e) for e in DATA])
 def test_a_fixed_game_is_played_the_same(entry: dict[str, Any]) -> None:
-    args = (entry["game"], entry["players"], entry["seed"])
-    assert loop_digest(*args) == entry["loop"]
-    assert match_digest(*args) == entry["match"]
+    assert digests(entry) == {"loop": entry["loop"], "match": entry["match"]}

@@ -32,13 +32,10 @@ with warnings.catch_warnings():
 
 Message = dict[str, Any]
 
-# Short configs: one round of each game, so that a test plays a game in a few seconds.
 SHORT: dict[str, dict[str, Any]] = {
-    "stackattack": {"max_rounds": 1},
-    "numstop": {"max_rounds": 1},
-    "numbounce": {"rounds": 1},
-    "numwars": {"rounds": 1},
+    game.name: dict(game.quick_options) for game in numrules.all_games()
 }
+"""The options of a table of each game: its `quick_options`, so that a game takes seconds."""
 
 
 def app_client(db: Path, limits: Limits | None = None) -> TestClient:

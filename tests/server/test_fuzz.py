@@ -83,7 +83,6 @@ REPLIES = {"welcome", "accepted", "error", "observation", "pong"}
 """The messages that answer a client's message (updates come on their own)."""
 CLOSE_CODES = {1000, 1001, 1008, 1009, 1013}
 """Close codes the server may use for bad input (1011, a server failure, is not one)."""
-PLAYERS = {"stackattack": 2, "numstop": 2, "numbounce": 2, "numwars": 3}
 FIELDS = ["game", "players", "options", "seats", "join", "name", "seat"]
 WS_FIELDS = ["type", "table", "token", "layout", "action", "seq", "at"]
 
@@ -203,7 +202,7 @@ def _mutated(draw: st.DrawFn, body: dict[Any, Any], fields: list[str]) -> Any:
 def create_bodies(draw: st.DrawFn) -> Any:
     """A body for POST /api/tables: often nearly right, sometimes anything at all."""
     game = draw(st.sampled_from(sorted(SHORT)))
-    players = PLAYERS[game] + draw(st.sampled_from([0, 0, 0, 1, -1]))
+    players = get_game(game).min_players + draw(st.sampled_from([0, 0, 0, 1, -1]))
     seat = st.sampled_from(["human", "random"])
     options: dict[Any, Any] = dict(SHORT[game])
     names = sorted(f.name for f in attrs.fields(get_game(game).Config))
@@ -390,7 +389,7 @@ def test_fuzz_websocket(client: TestClient) -> None:
     def fuzz(
         data: st.DataObject, game: str, hello: str, messages: list[Any], ascii_only: bool
     ) -> None:
-        made = create(client, game, seats=["human"] + ["random"] * (PLAYERS[game] - 1))
+        made = create(client, game, seats=["human"] + ["random"] * (get_game(game).min_players - 1))
         first: Any = {"type": "hello", "table": made["table"]}
         if data.draw(st.booleans()):
             first["layout"] = data.draw(values)

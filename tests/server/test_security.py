@@ -8,8 +8,10 @@ from typing import Any
 
 import pytest
 
+from numrules import stackattack
 from numrules.apps.server import Store
 from tests.server.helpers import (
+    SHORT,
     app_client,
     card_spans,
     create,
@@ -19,6 +21,9 @@ from tests.server.helpers import (
 )
 
 pytestmark = pytest.mark.timeout(60)
+
+GAME = stackattack.GAME
+"""The game of the tables here (`create`'s default)."""
 
 
 def _two_humans(client: Any) -> tuple[str, str, str]:
@@ -60,7 +65,7 @@ def test_seat_1_cannot_read_seat_0s_hand(tmp_path: Path) -> None:
             seat0 = _connect(ws0, table, token0)
             seat1 = _connect(ws1, table, token1)
             hand0 = [a.split()[-1] for a in seat0["actions"]]
-            assert len(hand0) == 10
+            assert len(hand0) == GAME.Config(players=2, **SHORT["stackattack"]).hand_size
             text1 = repr(seat1)
             dealt = seat1["events"][0]["event"]
             assert dealt["hands"][0] is None
