@@ -9,8 +9,8 @@ import pytest
 
 import numrules
 from numrules import FirstBot, RandomBot
+from numrules.core.cursor import asking_order
 from numrules.core.interning import Interned, per_seat
-from numrules.core.match import asking_order
 
 
 def test_interned_builds_each_value_once() -> None:
