@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+import attrs
 import pytest
 
 import numrules
@@ -141,3 +142,19 @@ def test_play_match_raises_the_cursors_error_for_a_declined_required_decision() 
     config = toygame.Config(players=3)
     with pytest.raises(BotError, match=r"^the bot of seat 0 declined a required decision"):
         numrules.play_match(toygame.GAME, config, [Decliner(), FirstBot(), FirstBot()], 0)
+
+
+def _plain(seats: Any) -> Any:
+    # A set where the game API promises a frozenset (typed Any: the point of the test).
+    return set(seats)
+
+
+def test_a_game_whose_seats_are_plain_sets_is_asked_the_same() -> None:
+    game = toygame.GAME
+    loose = attrs.evolve(
+        game,
+        to_act=lambda s: _plain(game.to_act(s)),
+        optional_seats=lambda s: _plain(game.optional_seats(s)),
+    )
+    state = game.apply(game.new_game(toygame.Config(players=4), 0), toygame.Tick(0))
+    assert DecisionCursor.of(loose, state) == DecisionCursor.of(game, state)

@@ -8,8 +8,8 @@ who is asked next, which seats may decline, who has declined, and when the step 
 - **Order** (`asking_order`). The optional seats (`Game.optional_seats`: out-of-turn
   actions, such as a Num Bounce interrupt) are asked first, starting left of the seat
   that must act and going round the table; the seats that must act come last, in seat
-  order. With several seats that must act (Stack Attack's simultaneous picks), every
-  seat is asked in seat order.
+  order. When several seats must act (Stack Attack's simultaneous picks), they are
+  asked in seat order, after the optional seats (also in seat order), if any.
 - **Declining.** An optional seat may decline (its bot returns None): the next seat is
   asked. The first action returned ends the step; the driver applies it and makes a
   new cursor from the new state.
@@ -80,7 +80,9 @@ class DecisionCursor:
     @staticmethod
     def of(game: Game, state: Any) -> DecisionCursor:
         """The cursor at the start of the step of `state`: nobody asked yet."""
-        return _start(game.to_act(state), game.optional_seats(state), state.config.players)
+        # frozenset() returns a frozenset as it is, and makes a game's plain set hashable.
+        seats, optional = frozenset(game.to_act(state)), frozenset(game.optional_seats(state))
+        return _start(seats, optional, state.config.players)
 
     @property
     def next_seat(self) -> int | None:
