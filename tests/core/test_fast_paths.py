@@ -9,8 +9,8 @@ import pytest
 
 import numrules
 from numrules import FirstBot, RandomBot
+from numrules.core.cursor import asking_order
 from numrules.core.interning import Interned, per_seat
-from numrules.core.match import asking_order
 from tests.generic.helpers import check_listed_actions
 
 

@@ -11,7 +11,8 @@ import pytest
 import numrules
 from numrules import BotError, ConfigError, RandomBot, UnknownGameError
 from numrules.core.bots import BOTS, Bot, FirstBot
-from numrules.core.match import MatchAbortedError, asking_order
+from numrules.core.cursor import asking_order
+from numrules.core.match import MatchAbortedError
 from tests.core import toygame
 
 

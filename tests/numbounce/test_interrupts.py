@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from numrules import Reason
 from numrules import numbounce as nb
-from numrules.core.match import asking_order
+from numrules.core.cursor import asking_order
 from tests.numbounce.helpers import cards, hand, moves, play, refused, table
 
 

@@ -1,21 +1,28 @@
 """Bots on the server are data, never code: a client's bot spec is checked against the
 game's registry and each bot's declared options before anything is built, import paths
 are refused at every depth, nested budgets are bounded by their product, a decision is
-bounded in CPU time while the bot runs, and a thinking bot holds no lock."""
+bounded in CPU time while the bot runs, a thinking bot holds no lock, and a bot that
+declines a required decision fails as it does in `play_match`."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
 import sqlite3
 import time
+from collections.abc import Iterator, Sequence
 from contextlib import closing
 from pathlib import Path
 from typing import Any
 
+import attrs
 import httpx
 import pytest
 
-from numrules.apps.server import Limits
+import numrules
+from numrules import AnyGame, BotError, FirstBot
+from numrules.apps.server import BotPool, Decision, Hub, Limits, Store, Table, botpool
 from tests.server.helpers import app_client, create, receive_until, running
 
 pytestmark = pytest.mark.timeout(120)
@@ -120,3 +127,108 @@ def test_a_thinking_bot_holds_no_lock(tmp_path: Path) -> None:
             assert receive_until(ws2, "accepted")["seq"] == 1
             ws.send_json({"type": "ping"})
             assert receive_until(ws, "pong")["at"] == 1  # still thinking
+
+
+class _Decliner:
+    """A bot that declines every decision, required or not."""
+
+    needs_observation = False
+
+    def act(self, observation: Any, actions: Sequence[Any], optional: bool) -> Any | None:
+        return None
+
+
+def _decliner(seed: int) -> _Decliner:
+    return _Decliner()
+
+
+DECLINING = attrs.evolve(
+    numrules.get_game("stackattack"),
+    name="stackattack-declining",
+    title="Stack Attack, with a declining bot",
+    bots={"decliner": _decliner},
+)
+"""Stack Attack with a bot of its own that declines: the server builds bots from a
+game's registry only."""
+
+
+class _PoolHere(BotPool):
+    """The pool's decision code (`botpool._decide`) run in this process: a worker
+    process would not know a game that a test registers."""
+
+    def __init__(self) -> None:
+        super().__init__(workers=1, cpu_seconds=5.0)
+        self.bots: dict[str, Any] = {}
+
+    async def decide(
+        self,
+        key: str,
+        game: str,
+        spec: str,
+        seed: int,
+        observation: Any,
+        actions: Sequence[Any],
+        optional: bool,
+    ) -> Decision:
+        status, index, cpu, message = botpool._decide(
+            self.bots,
+            self.cpu_seconds,
+            key,
+            game,
+            spec,
+            seed,
+            observation,
+            tuple(actions),
+            optional,
+        )
+        return Decision(None if index is None else actions[index], status, cpu, message)
+
+
+class _Recording(FirstBot):
+    """`FirstBot`, keeping what it played."""
+
+    def __init__(self, played: list[Any]) -> None:
+        super().__init__()
+        self.played = played
+
+    def act(self, observation: Any, actions: Sequence[Any], optional: bool) -> Any | None:
+        choice = super().act(observation, actions, optional)
+        self.played.append(choice)
+        return choice
+
+
+@pytest.fixture
+def declining() -> Iterator[AnyGame]:
+    numrules.register_game(DECLINING)
+    yield DECLINING
+    numrules.unregister_game(DECLINING.name)
+
+
+def test_a_bot_declining_a_required_decision_fails_as_in_play_match(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, declining: AnyGame
+) -> None:
+    # Both seats pick at once; seat 0 picks first, then seat 1 declines its pick.
+    played: list[Any] = []
+    config = declining.Config(players=2, max_rounds=1)
+    with pytest.raises(BotError) as raised:
+        numrules.play_match(declining, config, [_Recording(played), _Decliner()], seed=3)
+    assert str(raised.value).startswith("the bot of seat 1 declined a required decision")
+
+    async def scenario() -> Table:
+        hub = Hub(Store(tmp_path / "t.db"), Limits(bot_delay=0.0))
+        hub.pool = _PoolHere()
+        table, _, _ = hub.create(
+            declining.name, 2, {"max_rounds": 1}, ["first", "decliner"], join=False, seed=3
+        )
+        assert table.bot_task is not None
+        await table.bot_task  # the bots stop: the failing one, and so its table
+        await hub.close()
+        hub.store.close()
+        return table
+
+    with caplog.at_level(logging.ERROR, logger="numrules.apps.server"):
+        table = asyncio.run(asyncio.wait_for(scenario(), 30))
+    # The same error, at the same point: after seat 0's pick, and the table waits.
+    assert table.actions == [str(action) for action in played]
+    assert not table.over
+    assert f"the bot of seat 1 (decliner) failed: {raised.value}" in caplog.text

@@ -2,7 +2,8 @@
 
 This is what `numrules play GAME` runs (the command only reads its options). A
 `Session` drives one game like `play_match` does, asking each seat of `to_act` in
-`asking_order`; a bot seat asks its bot, a human seat asks the terminal:
+asking order through a `DecisionCursor`; a bot seat asks its bot, a human seat asks the
+terminal:
 
 - the events since that seat's last decision, its rendered observation, and a numbered
   list of its legal actions (grouped by verb when the list is long);
@@ -35,9 +36,10 @@ import attrs
 from numrules.apps.simulation import config_from_options, parse_options
 from numrules.core.bot import Bot
 from numrules.core.bots import bot_names, make_bot
-from numrules.core.errors import ConfigError, NumrulesError
+from numrules.core.cursor import DecisionCursor
+from numrules.core.errors import BotError, ConfigError, NumrulesError
 from numrules.core.game import AnyGame, apply_as, get_game
-from numrules.core.match import BotError, _refusal, asking_order
+from numrules.core.match import _refusal
 from numrules.core.records import GameRecord, load_record, save_record
 from numrules.core.render import Layout, layout_of
 from numrules.core.rng import derive_seed, new_seed
@@ -411,28 +413,23 @@ class Session:
 
     def _play(self) -> None:
         game = self.game
-        declined: set[int] = set()
         while not game.is_terminal(self.state):
-            optional = game.optional_seats(self.state)
-            for seat in asking_order(game, self.state):
-                if seat in declined:
-                    continue
+            cursor = DecisionCursor.of(game, self.state)
+            while (seat := cursor.next_seat) is not None:
+                optional = seat in cursor.optional
                 mine = game.legal_actions_for(self.state, seat)
                 if seat in self.humans:
-                    choice = self._ask(seat, mine, seat in optional)
+                    choice = self._ask(seat, mine, optional)
                 else:
                     observation = game.observe(self.state, seat)
-                    choice = self.bots[seat].act(observation, mine, seat in optional)
+                    choice = self.bots[seat].act(observation, mine, optional)
                     if choice is not None and choice not in mine:
                         raise BotError(_refusal(game, seat, choice))
                 if choice is None:
-                    if seat not in optional:
-                        raise BotError(f"seat {seat} declined a required decision")
-                    declined.add(seat)
+                    cursor = cursor.decline(seat)
                     continue
                 self.state = game.apply(self.state, choice)
                 self.actions.append(choice)
-                declined.clear()
                 break
             else:
                 raise BotError("every seat declined and no seat had to act")

@@ -11,7 +11,9 @@ from numrules.core.bots import (
     make_bot,
 )
 from numrules.core.botspec import BotOption, BotSpec, bot_options, parse_bot
+from numrules.core.cursor import DecisionCursor
 from numrules.core.errors import (
+    BotError,
     ConfigError,
     IllegalActionError,
     NotationError,
@@ -39,7 +41,7 @@ from numrules.core.game import (
     unregister_game,
 )
 from numrules.core.ismcts import ISMCTSBot, SearchStats
-from numrules.core.match import BotError, MatchAbortedError, MatchResult, play_match, replay
+from numrules.core.match import MatchAbortedError, MatchResult, play_match, replay
 from numrules.core.records import (
     GameRecord,
     RecordError,
@@ -65,6 +67,7 @@ __all__ = [
     "BotOption",
     "BotSpec",
     "ConfigError",
+    "DecisionCursor",
     "FigureKind",
     "FirstBot",
     "Game",

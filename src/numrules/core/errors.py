@@ -34,6 +34,10 @@ class UnknownGameError(NumrulesError, LookupError):
     """No game is registered under the requested name."""
 
 
+class BotError(NumrulesError):
+    """A bot returned something it was not offered, or declined a required decision."""
+
+
 class Reason(enum.Enum):
     """Machine-readable reason why an action was refused (`IllegalActionError.reason`)."""
 

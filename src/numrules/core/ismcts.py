@@ -8,8 +8,8 @@ Each iteration of a search:
 1. **Determinize.** Draw a full state consistent with the bot's observation
    (`game.sample_state`): the hidden cards are guessed afresh every iteration.
 2. **Select.** Walk down the tree from the bot's decision, playing the determinized
-   game the way the match driver does (`asking_order`: optional seats first, each may
-   decline, then the seats that must act). Every decision belongs to one node: the
+   game the way the match driver does (a `DecisionCursor`: optional seats first, each
+   may decline, then the seats that must act). Every decision belongs to one node: the
    seat that decides and the bot's own information set, that is, the events the bot
    has been told since the root. A node never depends on what the bot cannot know:
    another seat's secret choice (a Stack Attack pick) leads to a single node whatever
@@ -86,9 +86,9 @@ import attrs
 from numrules.core.bot import Bot
 from numrules.core.bots import bot_builder, check_nested_bot
 from numrules.core.botspec import BotOption, BotSpec, OptionValue, bot_options
+from numrules.core.cursor import DecisionCursor
 from numrules.core.errors import ConfigError
 from numrules.core.game import AnyGame, game_of, resolve_game
-from numrules.core.match import asking_order
 
 DECLINE: None = None
 """The option of letting an optional decision pass (what `act` returns to decline)."""
@@ -425,56 +425,60 @@ class _Search:
         game, me = self.game, self.seat
         assert game.sample_state is not None
         root = game.sample_state(self.observation, self.rng)
-        order = asking_order(game, root)
-        before = order[: order.index(me)] if me in order else []
+        # The seats the driver asked before this one have let the decision pass.
+        start = DecisionCursor.of(game, root)
+        before = start.order[: start.order.index(me)] if me in start.order else ()
         luck = self.rng.getrandbits(64)
         horizon = root.round if self.bot.horizon == "round" else None
         rewards = []
         for option in self.options:
             rng = random.Random(luck)
             bots = None if self.rollout_bots is None else self.rollout_bots(rng)
-            declined = set(before)
             if option is None:
-                declined.add(me)
-                state = root
+                state, cursor = root, start.passing(before).decline(me)
             else:
+                # The seats that let the root pass are passed over at the first step
+                # after the option too (a driver would ask them again): the flat search
+                # has always rolled out so, and its moves depend on it.
                 state = game.apply(root, option)
-            end = self.playout(state, declined, bots, rng, horizon)
+                cursor = DecisionCursor.of(game, state).passing(before)
+            end = self.playout(state, cursor, bots, rng, horizon)
             rewards.append(self.rewards(end)[me])
         return rewards
 
     def playout(
         self,
         state: Any,
-        declined: set[int],
+        cursor: DecisionCursor | None,
         bots: list[Bot] | None,
         rng: random.Random,
         horizon: Any,
     ) -> Any:
-        # Play the rollout policy for every seat to the horizon (see `iterate`).
+        # Play the rollout policy for every seat to the horizon (see `iterate`), from
+        # `state` and its cursor (None: a fresh one).
         game, limit = self.game, self.bot.rollout_actions
         steps = 0
         while not game.is_terminal(state):
-            seat = next((s for s in asking_order(game, state) if s not in declined), -1)
-            if seat < 0:
+            if cursor is None:
+                cursor = DecisionCursor.of(game, state)
+            seat = cursor.next_seat
+            if seat is None:
                 break
             if steps >= limit or (horizon is not None and state.round != horizon):
                 break
             steps += 1
-            optional = seat in game.optional_seats(state)
+            optional = seat in cursor.optional
             options = [a for a in game.legal_actions(state) if a.seat == seat]
             if optional:
                 options.append(DECLINE)
             elif len(options) == 1:
-                state = game.apply(state, options[0])
-                declined.clear()
+                state, cursor = game.apply(state, options[0]), None
                 continue
             choice = self.policy(bots, state, seat, options, optional, rng)
             if choice is None:
-                declined.add(seat)
+                cursor = cursor.decline(seat)
                 continue
-            state = game.apply(state, choice)
-            declined.clear()
+            state, cursor = game.apply(state, choice), None
         return state
 
     def iterate(self) -> None:
@@ -486,28 +490,29 @@ class _Search:
         path: list[tuple[_Node, Any, int]] = []
         bots = None
         state = root
-        declined: set[int] = set()
+        cursor: DecisionCursor | None = None
         in_tree = True
         steps = 0
         first = True
         horizon = root.round if self.bot.horizon == "round" else None
         searched = self.bot.opponents == "search"
         while not game.is_terminal(state):
-            legal = game.legal_actions(state)
-            optional = game.optional_seats(state)
+            if cursor is None:
+                cursor = DecisionCursor.of(game, state)
+            optional = cursor.optional
             if first:
                 # The search starts at the bot's own decision, whoever the driver asked
                 # before it in this determinization (in the real game they have passed).
-                order = asking_order(game, state)
-                if self.seat in order:
-                    declined.update(order[: order.index(self.seat)])
-                seat, options = self.seat, self.options
+                if me in cursor.order:
+                    cursor = cursor.starting_at(me)
+                seat, options = me, self.options
                 first = False
             else:
-                seat = next((s for s in asking_order(game, state) if s not in declined), -1)
-                if seat < 0:
+                next_seat = cursor.next_seat
+                if next_seat is None:
                     break  # every optional seat declined and nobody must act
-                options = [a for a in legal if a.seat == seat]
+                seat = next_seat
+                options = [a for a in game.legal_actions(state) if a.seat == seat]
                 if seat in optional:
                     options.append(DECLINE)
             if in_tree and (searched or seat == me):
@@ -534,10 +539,9 @@ class _Search:
                     bots = self.rollout_bots(rng)
                 choice = self.policy(bots, state, seat, options, seat in optional)
             if choice is None:
-                declined.add(seat)
+                cursor = cursor.decline(seat)
                 continue
-            state = game.apply(state, choice)
-            declined.clear()
+            state, cursor = game.apply(state, choice), None
         rewards = self.rewards(state)
         if self.bot.reward == "margin":
             self.low = min(self.low, *rewards)

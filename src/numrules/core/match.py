@@ -8,15 +8,12 @@ from typing import Any
 import attrs
 
 from numrules.core.bot import Bot
-from numrules.core.errors import ConfigError, IllegalActionError, NumrulesError, Reason
+from numrules.core.cursor import DecisionCursor
+from numrules.core.errors import BotError, ConfigError, IllegalActionError, NumrulesError, Reason
 from numrules.core.game import AnyGame, resolve_game
 from numrules.core.notation import non_action_advice
 from numrules.core.rng import check_seed
 from numrules.core.validation import quote
-
-
-class BotError(NumrulesError):
-    """A bot returned something other than one of the actions it was offered."""
 
 
 class MatchAbortedError(NumrulesError):
@@ -47,28 +44,6 @@ class MatchResult:
     def replay(self) -> Any:
         """Rebuild the final state from (config, seed, deck, actions)."""
         return replay(self.game, self.config, self.seed, self.actions, deck=self.deck)
-
-
-def asking_order(game: AnyGame, state: Any) -> tuple[int, ...]:
-    """The order in which the driver offers the seats of `to_act` a decision.
-
-    Optional seats (out-of-turn actions) come first, starting left of the seat that must
-    act and going round the table; the seats that must act come last, in seat order.
-    """
-    return _asking_order(game.to_act(state), game.optional_seats(state), state.config.players)
-
-
-def _asking_order(seats: frozenset[int], optional: frozenset[int], players: int) -> tuple[int, ...]:
-    # `asking_order` from `to_act`, `optional_seats` and the number of players.
-    if len(seats) == 1 and not optional:  # the common case: one seat must act
-        return tuple(seats)
-    optional = optional & seats
-    required = sorted(seats - optional)
-    if not optional:
-        return tuple(required)
-    mover = required[0] if len(required) == 1 else -1
-    ordered = sorted(optional, key=lambda s: (s - mover - 1) % players)
-    return (*ordered, *required)
 
 
 def check_config(game: AnyGame, config: Any) -> None:
@@ -110,12 +85,13 @@ def play_match(
     """Play one game to the end, asking each seat's bot in turn.
 
     At every step the driver offers a decision to the seats of `to_act` in
-    `asking_order`; an optional seat may decline (its bot returns None) and the next
-    seat is asked. The first action returned is applied, and the driver starts again
-    on the new state. Simultaneous choices are thus collected one seat at a time; each
-    bot sees only its own observation, so the order reveals nothing. A bot whose
-    `needs_observation` attribute is False is passed None instead of an observation,
-    which saves building one (see docs/bots.md).
+    `asking_order`, through a `DecisionCursor` (see `numrules.core.cursor`): an optional
+    seat may decline (its bot returns None) and the next seat is asked. The first action
+    returned is applied, and the driver starts again on the new state. Simultaneous
+    choices are thus collected one seat at a time; each bot sees only its own
+    observation, so the order reveals nothing. A bot whose `needs_observation` attribute
+    is False is passed None instead of an observation, which saves building one (see
+    docs/bots.md).
 
     Args:
         game: a `Game` or a game name.
@@ -132,7 +108,8 @@ def play_match(
             seat, a bot has no `act` method (a plain function included), a bad seed or
             deck, a `max_actions` that is not a non-negative int.
         BotError: a bot returned an action it was not offered (a string included), or
-            declined a required one.
+            declined a required decision (`DecisionCursor.decline`); or every seat
+            declined and none had to act.
 
     """
     g = resolve_game(game)
@@ -145,36 +122,28 @@ def play_match(
         )
     state = g.new_game(config, seed, deck)
     log: list[Any] = []
-    declined: set[int] = set()
-    is_terminal, to_act, optional_seats = g.is_terminal, g.to_act, g.optional_seats
-    legal_actions, observe, apply = g.legal_actions, g.observe, g.apply
+    is_terminal, legal_actions, observe, apply = g.is_terminal, g.legal_actions, g.observe, g.apply
+    cursor_of = DecisionCursor.of
     # Observations are built only for the bots that read them (see docs/bots.md).
     observes = [getattr(bot, "needs_observation", True) is not False for bot in bots]
-    players = config.players
     while not is_terminal(state):
         if max_actions is not None and len(log) >= max_actions:
             raise MatchAbortedError(f"the match passed {max_actions} actions without ending")
-        seats = to_act(state)
-        optional = optional_seats(state)
+        cursor = cursor_of(g, state)
         legal = legal_actions(state)
-        order = _asking_order(seats, optional, players)
-        for seat in order:
-            if seat in declined:
-                continue
+        alone = len(cursor.order) == 1
+        while (seat := cursor.next_seat) is not None:
             # With one seat to act, every legal action is that seat's.
-            mine = legal if len(seats) == 1 else tuple(a for a in legal if a.seat == seat)
+            mine = legal if alone else tuple(a for a in legal if a.seat == seat)
             observation = observe(state, seat) if observes[seat] else None
-            choice = bots[seat].act(observation, mine, seat in optional)
+            choice = bots[seat].act(observation, mine, seat in cursor.optional)
             if choice is None:
-                if seat not in optional:
-                    raise BotError(f"the bot of seat {seat} declined a required decision")
-                declined.add(seat)
+                cursor = cursor.decline(seat)
                 continue
             if choice not in mine:
                 raise BotError(_refusal(g, seat, choice))
             state = apply(state, choice)
             log.append(choice)
-            declined.clear()
             break
         else:
             raise BotError("every seat declined and no seat had to act")

@@ -7,7 +7,7 @@ the event loop, nor the GIL, nor any table lock::
     decision = await pool.decide("<table id>/<seat>", "numwars", "heuristic", seed,
                                  observation, actions, optional)
     if decision.status == "ok":
-        ...  # decision.action is one of `actions`, or None (an optional decision declined)
+        ...  # decision.action is one of `actions`, or None (the bot declined)
     pool.forget("<table id>/<seat>")  # when the table is done with that bot
     await pool.close()
 
@@ -25,10 +25,12 @@ Design:
   does not swallow it; it fires again every 0.1 CPU seconds in case a bare `except`
   did). The bot is then discarded (it is rebuilt from its spec and seed at its next
   decision) and the answer is `over_budget`. A bot that raises, or answers something
-  that is not one of its actions (or None when the decision is not optional), answers
-  `failed` and is discarded too. The signal is handled between Python bytecodes only:
-  a bot stuck in one long C call is stopped by the wall backstop alone. Where
-  `setitimer` does not exist (Windows), only the wall backstop applies.
+  that is neither one of its actions nor None, answers `failed` and is discarded too;
+  None (the bot declined) is passed on, and whether the decision could be declined is
+  the caller's to judge (the server's `DecisionCursor` refuses a required one). The
+  signal is handled between Python bytecodes only: a bot stuck in one long C call is
+  stopped by the wall backstop alone. Where `setitimer` does not exist (Windows), only
+  the wall backstop applies.
 - **Wall backstop.** If a worker does not answer within `wall_seconds`, the parent kills
   it (`Process.kill()`) and answers `over_budget`; a worker that died on its own (killed
   from outside) answers `failed`. Either way the next decision for one of its keys
@@ -70,7 +72,7 @@ from numrules.core.bots import make_bot
 from numrules.core.game import get_game
 
 OK = "ok"
-"""`Decision.status`: the bot answered in time with one of its actions (or declined)."""
+"""`Decision.status`: the bot answered in time with one of its actions, or declined."""
 OVER_BUDGET = "over_budget"
 """`Decision.status`: the bot ran out of CPU time, or its worker out of wall time."""
 FAILED = "failed"
@@ -91,7 +93,7 @@ class Decision:
     """What a bot of the pool decided."""
 
     action: Any | None
-    """One of the offered actions, or None: declined (an optional decision), or no answer."""
+    """One of the offered actions, or None: the bot declined, or gave no answer."""
     status: str
     """`"ok"`, `"over_budget"` or `"failed"` (see `OK`, `OVER_BUDGET`, `FAILED`)."""
     cpu_seconds: float
@@ -177,10 +179,12 @@ class BotPool:
             seed: the bot's seed.
             observation: `game.observe(state, seat)` for the bot's seat.
             actions: the seat's legal actions (never empty).
-            optional: whether the bot may decline (answer None).
+            optional: whether the bot may decline (answer None), as the bot is told.
 
         Returns:
-            The decision; its `action` is one of `actions` (the same object) or None.
+            The decision; its `action` is one of `actions` (the same object) or None. A
+            bot that declines answers `ok` with None, `optional` or not: the caller
+            judges whether the decision could be declined.
 
         Raises:
             PoolClosedError: the pool is closed.
@@ -530,9 +534,7 @@ def _decide(
     used = time.process_time() - start
     if problem:
         return (FAILED, None, used, problem)
-    if picked is None:
-        if not optional:
-            return (FAILED, None, used, "the bot declined a decision that is not optional")
+    if picked is None:  # whether it could decline is the caller's to judge
         bots[key] = bot
         return (OK, None, used, "")
     for index, action in enumerate(actions):

@@ -43,9 +43,10 @@ from numrules.apps.server.wire import (
 from numrules.apps.server.wire import ServerError as ServerError  # noqa: PLC0414 (re-exported)
 from numrules.core.bots import bot_names, check_bot, make_bot
 from numrules.core.botspec import BotSpec
-from numrules.core.errors import ConfigError, IllegalActionError, NumrulesError
+from numrules.core.cursor import DecisionCursor
+from numrules.core.errors import BotError, ConfigError, IllegalActionError, NumrulesError
 from numrules.core.game import AnyGame, apply_as, get_game
-from numrules.core.match import asking_order, replay
+from numrules.core.match import replay
 from numrules.core.render import layout_of
 from numrules.core.rng import new_seed
 from numrules.core.serialization import dumps, loads, to_data
@@ -232,7 +233,8 @@ class Table:
             if spec["kind"] == "bot"
         }
         """The bot seats: each one's spec (checked) and seed; the bots run in a `BotPool`."""
-        self.declined: tuple[int, set[int]] = (0, set())
+        self.cursor: tuple[int, DecisionCursor] | None = None
+        """The bots' decision cursor, with the number of actions it was made at."""
         self.bot_task: asyncio.Task[None] | None = None
         self._frame: _Frame | None = None
         self._watchers: asyncio.Task[None] | None = None
@@ -885,29 +887,35 @@ class Hub:
         table.bot_task = asyncio.get_running_loop().create_task(self._drive_bots(table))
 
     async def _drive_bots(self, table: Table) -> None:
-        # Ask the bots among the seats to act, in the match driver's asking order; a bot
-        # that declines an optional action is not asked again until the table moves on.
-        # A bot thinks in the pool, holding no lock: if anyone acts meanwhile, its answer
-        # is dropped and the bots are asked again on the new state.
+        # Ask the bots among the seats to act, in the order of a `DecisionCursor` (the
+        # human seats answer in their own time); a bot that declines an optional action
+        # is not asked again until the table moves on, and one that declines a required
+        # action has failed. A bot thinks in the pool, holding no lock: if anyone acts
+        # meanwhile, its answer is dropped and the bots are asked again on the new state.
         game = table.game
         while not table.over:
             at, state = table.at, table.state
-            if table.declined[0] != at:
-                table.declined = (at, set())
-            declined = table.declined[1]
-            optional = game.optional_seats(state)
+            if table.cursor is None or table.cursor[0] != at:
+                table.cursor = (at, DecisionCursor.of(game, state))
+            cursor = table.cursor[1]
             choice: tuple[int, Any] | None = None
-            for seat in asking_order(game, state):
-                if seat not in table.bots or seat in declined:
+            for seat in cursor.pending:
+                if seat not in table.bots:
                     continue
                 mine = game.legal_actions_for(state, seat)
-                picked = await self._bot_decision(table, seat, state, mine, seat in optional)
+                optional = seat in cursor.optional
+                picked = await self._bot_decision(table, seat, state, mine, optional)
                 if picked is _STOP:
                     return
                 if table.at != at:
                     break  # the table moved on while the bot thought
                 if picked is None:
-                    declined.add(seat)
+                    try:
+                        cursor = cursor.decline(seat)
+                    except BotError as exc:
+                        self._bot_failed(table, seat, str(exc))
+                        return
+                    table.cursor = (at, cursor)
                     continue
                 choice = (seat, picked)
                 break
@@ -956,10 +964,13 @@ class Hub:
             if optional:
                 return None
             return actions[random.Random(f"{seed}/{len(table.actions)}").randrange(len(actions))]
-        log.error(
-            "table %s: the bot of seat %d (%s) failed: %s", table.id, seat, spec, decision.message
-        )
+        self._bot_failed(table, seat, decision.message)
         return _STOP
+
+    def _bot_failed(self, table: Table, seat: int, message: str) -> None:
+        # A bot that failed stops: it is logged, and its table waits.
+        spec = table.bots[seat][0]
+        log.error("table %s: the bot of seat %d (%s) failed: %s", table.id, seat, spec, message)
 
     # -- metrics ---------------------------------------------------------------------------
 
