@@ -42,6 +42,7 @@ from numrules.core.game import (
 )
 from numrules.core.ismcts import ISMCTSBot, SearchStats
 from numrules.core.match import MatchAbortedError, MatchResult, play_match, replay
+from numrules.core.options import ConfigOption, config_from_options, config_options
 from numrules.core.records import (
     GameRecord,
     RecordError,
@@ -67,6 +68,7 @@ __all__ = [
     "BotOption",
     "BotSpec",
     "ConfigError",
+    "ConfigOption",
     "DecisionCursor",
     "FigureKind",
     "FirstBot",
@@ -96,6 +98,8 @@ __all__ = [
     "bot_options",
     "bot_work",
     "check_bot",
+    "config_from_options",
+    "config_options",
     "dumps",
     "game_names",
     "game_of",

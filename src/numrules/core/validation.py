@@ -1,8 +1,19 @@
-"""Checks shared by every game's configuration and parsers: bounded ints, bounded quotes."""
+"""Checks shared by every game's configuration and parsers: bounded ints, bounded quotes.
+
+A `Config` declares the range of each of its int fields on the field itself, with
+`attrs.field(default=..., metadata=bounded(low, high))`: `check_bounds` enforces them on
+construction, and `numrules.core.options` offers them to the command line and the server.
+"""
 
 from __future__ import annotations
 
 import reprlib
+import types
+import typing
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
 
 from numrules.core.errors import ConfigError
 
@@ -15,6 +26,9 @@ _QUOTE.maxlevel = 3
 
 MAX_ROUNDS = 100_000
 """The largest `max_rounds` (or round count) any game accepts."""
+
+BOUNDS_KEY = "bounds"
+"""The key of an attrs field's metadata that holds its `(low, high)` range (see `bounded`)."""
 
 
 def quote(value: object) -> str:
@@ -53,3 +67,54 @@ def check_players(title: str, value: object, low: int, high: int) -> None:
     """
     if type(value) is not int or not low <= value <= high:
         raise ConfigError(f"{title} is for {low} to {high} players, got {quote(value)}")
+
+
+def bounded(low: int, high: int) -> dict[str, tuple[int, int]]:
+    """The metadata of an int field whose values lie in `low..high` (`attrs.field(metadata=)`).
+
+    A field annotated `int | None` may also be None.
+    """
+    if not low <= high:
+        raise ValueError(f"empty bounds {low}..{high}")
+    return {BOUNDS_KEY: (low, high)}
+
+
+_Bounded = tuple[tuple[str, int, int, bool], ...]
+_BOUNDED: dict[type, _Bounded] = {}  # by class: read once, as every Config checks them
+
+
+def _bounded_fields(cls: type) -> _Bounded:
+    # (name, low, high, optional) of each field declaring its bounds, in declaration order.
+    known = _BOUNDED.get(cls)
+    if known is None:
+        hints = typing.get_type_hints(cls)
+        known = tuple(
+            (field.name, *field.metadata[BOUNDS_KEY], _allows_none(hints[field.name]))
+            for field in attrs.fields(cls)
+            if BOUNDS_KEY in field.metadata
+        )
+        _BOUNDED[cls] = known
+    return known
+
+
+def _allows_none(hint: Any) -> bool:
+    origin = typing.get_origin(hint)
+    return origin in (typing.Union, types.UnionType) and type(None) in typing.get_args(hint)
+
+
+def field_bounds(cls: type) -> Mapping[str, tuple[int, int]]:
+    """The range each field of the attrs class `cls` declares with `bounded`, by field name."""
+    return {name: (low, high) for name, low, high, _ in _bounded_fields(cls)}
+
+
+def check_bounds(instance: Any) -> None:
+    """Refuse an attrs instance whose bounded fields are not ints in their declared range.
+
+    A field annotated `int | None` may be None; the fields are checked in declaration order.
+
+    Raises:
+        ConfigError: as `check_int`, for the first field out of its range.
+
+    """
+    for name, low, high, optional in _bounded_fields(type(instance)):
+        check_int(name, getattr(instance, name), low, high, optional=optional)

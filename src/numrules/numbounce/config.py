@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 
 from numrules.core.errors import ConfigError
-from numrules.core.validation import MAX_ROUNDS, check_int, check_players
+from numrules.core.validation import MAX_ROUNDS, bounded, check_bounds, check_players
 from numrules.numbounce.cards import DECK_SIZE
 
 MIN_PLAYERS = 2
@@ -17,14 +17,6 @@ DEFAULT_ROUNDS = 3
 
 def _default_rounds(config: Config) -> int | None:
     return DEFAULT_ROUNDS if config.target_wins is None else None
-
-
-BOUNDS: dict[str, tuple[int, int]] = {
-    "target_wins": (1, 1000),
-    "rounds": (1, 1000),
-    "max_turns_per_round": (1, MAX_ROUNDS),
-}
-"""The range of the optional int fields of `Config` (None is also accepted)."""
 
 
 @attrs.frozen(slots=True)
@@ -42,26 +34,26 @@ class Config:
 
     players: int = 4
     """Number of players, 2..8."""
-    hand_size: int = 10
+    hand_size: int = attrs.field(default=10, metadata=bounded(1, DECK_SIZE))
     """Cards dealt to each player at the start of a round."""
-    target_wins: int | None = None
+    target_wins: int | None = attrs.field(default=None, metadata=bounded(1, 1000))
     """If set, the match ends as soon as a seat has won this many rounds."""
-    rounds: int | None = attrs.field(default=attrs.Factory(_default_rounds, takes_self=True))
+    rounds: int | None = attrs.field(
+        default=attrs.Factory(_default_rounds, takes_self=True), metadata=bounded(1, 1000)
+    )
     """If set, the match is exactly this many rounds (default 3 unless `target_wins` is set)."""
-    max_turns_per_round: int | None = None
+    max_turns_per_round: int | None = attrs.field(default=None, metadata=bounded(1, MAX_ROUNDS))
     """If set, a round that reaches this many turns ends; the fewest cards in hand win it."""
 
     def __attrs_post_init__(self) -> None:
         check_players("Num Bounce", self.players, MIN_PLAYERS, MAX_PLAYERS)
-        check_int("hand_size", self.hand_size, 1, DECK_SIZE)
+        check_bounds(self)
         needed = self.players * self.hand_size + 1
         if needed > DECK_SIZE:
             raise ConfigError(
                 f"{self.players} hands of {self.hand_size} plus the first discard need "
                 f"{needed} cards; the deck has {DECK_SIZE}"
             )
-        for name, (low, high) in BOUNDS.items():
-            check_int(name, getattr(self, name), low, high, optional=True)
         if (self.rounds is None) == (self.target_wins is None):
             raise ConfigError(
                 "choose one match format: rounds=N (a fixed number of rounds) or "

@@ -9,25 +9,15 @@ import attrs
 
 from numrules.core.cards import FAMILIES, MAX_VALUE, NumCard, family_cards
 from numrules.core.errors import ConfigError
-from numrules.core.validation import MAX_ROUNDS, check_int, check_players, quote
+from numrules.core.validation import MAX_ROUNDS, bounded, check_bounds, check_players, quote
 from numrules.numstop.cards import ACTION_CARDS
 from numrules.numstop.objectives import DEFAULT_BONUSES, INDEX, OBJECTIVES, WILD_POINTS, Objective
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 
-BOUNDS: dict[str, tuple[int, int]] = {
-    "max_value": (5, MAX_VALUE),
-    "reserve_size": (0, len(ACTION_CARDS)),
-    "family_run": (2, MAX_VALUE + 1),
-    "value_run": (2, len(FAMILIES)),
-    "double_draws": (1, 20),
-    "quantum_cards": (1, 20),
-    "wild_points": (0, 1000),
-    "max_rounds": (1, MAX_ROUNDS),
-}
-"""The range of every int field of `Config` (each bonus is 0..`MAX_BONUS`)."""
 MAX_BONUS = 10_000
+"""Each objective bonus lies in 0..MAX_BONUS."""
 
 
 class Mode(enum.Enum):
@@ -56,23 +46,23 @@ class Config:
     """Number of players, 2..6."""
     mode: Mode = Mode.CLASSIC
     """CLASSIC (with action cards, most points wins) or DISCOVERY (most objectives wins)."""
-    max_value: int = MAX_VALUE
+    max_value: int = attrs.field(default=MAX_VALUE, metadata=bounded(5, MAX_VALUE))
     """Family cards run from 0 to this value (16; at least 5, for the large straight)."""
-    reserve_size: int = 2
+    reserve_size: int = attrs.field(default=2, metadata=bounded(0, len(ACTION_CARDS)))
     """Action cards a player may keep in reserve (0 or more)."""
-    family_run: int = 3
+    family_run: int = attrs.field(default=3, metadata=bounded(2, MAX_VALUE + 1))
     """This many consecutive cards of one family at the end of a pile lose the pile."""
-    value_run: int = 2
+    value_run: int = attrs.field(default=2, metadata=bounded(2, len(FAMILIES)))
     """This many consecutive cards of one value at the end of a pile lose the pile."""
-    double_draws: int = 2
+    double_draws: int = attrs.field(default=2, metadata=bounded(1, 20))
     """Compulsory draws of a turn hit by DOUBLE."""
-    quantum_cards: int = 3
+    quantum_cards: int = attrs.field(default=3, metadata=bounded(1, 20))
     """Cards a QUANTUM takes from the stocks."""
     bonuses: tuple[int, ...] = DEFAULT_BONUSES
     """Bonus of each objective in scorecard order (`shadow_straight`: its flat score)."""
-    wild_points: int = WILD_POINTS
+    wild_points: int = attrs.field(default=WILD_POINTS, metadata=bounded(0, 1000))
     """What a Shadow used as a wild scores in a combination."""
-    max_rounds: int | None = None
+    max_rounds: int | None = attrs.field(default=None, metadata=bounded(1, MAX_ROUNDS))
     """If set, the game also ends after the validation of this many rounds."""
 
     _cards: tuple[NumCard, ...] = attrs.field(init=False, eq=False, repr=False, hash=False)
@@ -81,8 +71,7 @@ class Config:
         if not isinstance(self.mode, Mode):
             raise ConfigError(f"mode must be a Mode, got {quote(self.mode)}")
         check_players("Num Stop", self.players, MIN_PLAYERS, MAX_PLAYERS)
-        for name, (low, high) in BOUNDS.items():
-            check_int(name, getattr(self, name), low, high, optional=name == "max_rounds")
+        check_bounds(self)
         if (
             not isinstance(self.bonuses, tuple)
             or len(self.bonuses) != len(OBJECTIVES)

@@ -8,7 +8,7 @@ import attrs
 
 from numrules.core.cards import NumCard
 from numrules.core.errors import ConfigError
-from numrules.core.validation import check_int, check_players, quote
+from numrules.core.validation import bounded, check_bounds, check_int, check_players, quote
 from numrules.numwars.cards import BOMB, JOKER, NEUTRAL_ONES, NUM_X, QUANTUM, Format
 
 MIN_PLAYERS = 3
@@ -21,12 +21,9 @@ MAX_ROUNDS = 1000
 """The most rounds a game may have."""
 MAX_BONUS = 10_000
 """Every bonus and penalty of the scoring lies in -MAX_BONUS..MAX_BONUS."""
-BOUNDS: dict[str, tuple[int, int]] = {
-    "rounds": (1, MAX_ROUNDS),
-    "joker_from": (0, MAX_PLAYERS + 1),
-}
-"""The range of the int fields of `Config` besides `hand_size` (at most the deck divided
-by the players) and the bonuses (-MAX_BONUS..MAX_BONUS)."""
+MAX_HAND_SIZE = max(len(f.cards()) for f in Format)
+"""The largest `hand_size` of any format (the whole FULL deck); the players' hands must
+also fit in the chosen format's deck together."""
 SHORT_MAX_PLAYERS = 5
 """Up to this many players the default format is SHORT; above it, FULL."""
 
@@ -51,19 +48,9 @@ def _default_rounds(config: Config) -> int:
     return config.players if _is_int(config.players) else 1
 
 
-_BONUSES = (
-    "pair_points",
-    "triple_bonus",
-    "quadruple_bonus",
-    "bomb_kept",
-    "bomb_protected",
-    "joker_protects",
-    "deminer_captures",
-    "civilian_captures",
-    "num_x_captures",
-    "deminer_consolation",
-    "num_x_spared",
-)
+def _bonus(default: int) -> Any:
+    # A bonus or penalty field: an int in -MAX_BONUS..MAX_BONUS.
+    return attrs.field(default=default, metadata=bounded(-MAX_BONUS, MAX_BONUS))
 
 
 @attrs.frozen(slots=True)
@@ -79,34 +66,39 @@ class Config:
     """Number of players, 3..8."""
     format: Format = attrs.field(default=attrs.Factory(_default_format, takes_self=True))
     """The deck: SHORT (0..12) by default up to 5 players, FULL (0..16) from 6."""
-    hand_size: int = attrs.field(default=attrs.Factory(_default_hand_size, takes_self=True))
+    hand_size: int = attrs.field(
+        default=attrs.Factory(_default_hand_size, takes_self=True),
+        metadata=bounded(1, MAX_HAND_SIZE),
+    )
     """Cards per hand, role card included: 27/20/16/17/15/13 for 3..8 players (capped to
     what the deck allows when the format is overridden)."""
-    rounds: int = attrs.field(default=attrs.Factory(_default_rounds, takes_self=True))
+    rounds: int = attrs.field(
+        default=attrs.Factory(_default_rounds, takes_self=True), metadata=bounded(1, MAX_ROUNDS)
+    )
     """Rounds in a game; as many as players by default."""
-    joker_from: int = 4
+    joker_from: int = attrs.field(default=4, metadata=bounded(0, MAX_PLAYERS + 1))
     """The JOKER joins the role lot from this many players."""
-    pair_points: int = 0
+    pair_points: int = _bonus(0)
     """Points of two classic cards of one value (instead of their value)."""
-    triple_bonus: int = 30
+    triple_bonus: int = _bonus(30)
     """Three classic cards of one value score their value plus this."""
-    quadruple_bonus: int = 50
+    quadruple_bonus: int = _bonus(50)
     """Four classic cards of one value score their value plus this."""
-    bomb_kept: int = 50
+    bomb_kept: int = _bonus(50)
     """Bomber's bonus when the Bomb is kept without the Joker's help."""
-    bomb_protected: int = 30
+    bomb_protected: int = _bonus(30)
     """Bomber's bonus when the Bomb is kept because the Joker neutralised a threat."""
-    joker_protects: int = 20
+    joker_protects: int = _bonus(20)
     """Bonus of whoever played the Joker that protected the Bomb."""
-    deminer_captures: int = 50
+    deminer_captures: int = _bonus(50)
     """Deminer's bonus for capturing the Bomb."""
-    civilian_captures: int = 15
+    civilian_captures: int = _bonus(15)
     """Bonus of every Civilian when a Civilian captures the Bomb."""
-    num_x_captures: int = -10
+    num_x_captures: int = _bonus(-10)
     """Num-X player's bonus (a penalty) for capturing the Bomb."""
-    deminer_consolation: int = 20
+    deminer_consolation: int = _bonus(20)
     """Deminer's bonus for winning the trick holding the JOKER without capturing the Bomb."""
-    num_x_spared: int = 30
+    num_x_spared: int = _bonus(30)
     """Num-X player's bonus when neither a Civilian nor the Num-X player captured the Bomb."""
 
     _deck: tuple[NumCard, ...] = attrs.field(init=False, eq=False, repr=False, hash=False)
@@ -118,10 +110,7 @@ class Config:
             raise ConfigError(f"format must be a numwars.Format, got {quote(self.format)}")
         deck_size = len(self.format.cards())
         check_int("hand_size", self.hand_size, 1, deck_size)
-        for name, (low, high) in BOUNDS.items():
-            check_int(name, getattr(self, name), low, high)
-        for name in _BONUSES:
-            check_int(name, getattr(self, name), -MAX_BONUS, MAX_BONUS)
+        check_bounds(self)
         deck = self.format.cards()
         if self.players * self.hand_size > len(deck):
             raise ConfigError(

@@ -7,27 +7,20 @@ from typing import Any
 import attrs
 
 from numrules.core.errors import ConfigError
-from numrules.core.validation import MAX_ROUNDS, check_int, check_players
+from numrules.core.validation import MAX_ROUNDS, bounded, check_bounds, check_players
 from numrules.stackattack.cards import DECK_SIZE, DEFAULT_POWERS, Card, Power, default_penalty
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 
-BOUNDS: dict[str, tuple[int, int]] = {
-    "hand_size": (1, 100),
-    "rows": (1, 16),
-    "row_limit": (1, 100),
-    "end_score": (1, 1_000_000),
-    "deck_size": (1, 1000),
-    "max_rounds": (1, MAX_ROUNDS),
-}
-"""The range of every int field of `Config` (the penalty of a card is 0..1000)."""
+MAX_DECK_SIZE = 1000
+"""The largest `deck_size`."""
 MAX_PENALTY = 1000
+"""The penalty of a card lies in 0..MAX_PENALTY."""
 
 
 def _default_penalties(config: Config) -> tuple[int, ...]:
-    low, high = BOUNDS["deck_size"]
-    if not _is_int(config.deck_size) or not low <= config.deck_size <= high:
+    if not _is_int(config.deck_size) or not 1 <= config.deck_size <= MAX_DECK_SIZE:
         return ()  # an invalid deck size; __attrs_post_init__ says why, without a huge table
     return tuple(default_penalty(n) for n in range(1, config.deck_size + 1))
 
@@ -47,15 +40,15 @@ class Config:
 
     players: int = 4
     """Number of players, 2..6."""
-    hand_size: int = 10
+    hand_size: int = attrs.field(default=10, metadata=bounded(1, 100))
     """Cards dealt to each player per round; a round has this many turns."""
-    rows: int = 4
+    rows: int = attrs.field(default=4, metadata=bounded(1, 16))
     """Number of rows on the table."""
-    row_limit: int = 5
+    row_limit: int = attrs.field(default=5, metadata=bounded(1, 100))
     """Most cards a row holds: the card that would come after them takes the row."""
-    end_score: int = 64
+    end_score: int = attrs.field(default=64, metadata=bounded(1, 1_000_000))
     """The game ends after a round in which some total reaches this."""
-    deck_size: int = DECK_SIZE
+    deck_size: int = attrs.field(default=DECK_SIZE, metadata=bounded(1, MAX_DECK_SIZE))
     """The cards are numbered 1..deck_size."""
     penalties: tuple[int, ...] = attrs.field(
         default=attrs.Factory(_default_penalties, takes_self=True)
@@ -69,7 +62,7 @@ class Config:
     """Numbers of the SHIELD cards."""
     decreasing: tuple[int, ...] = DEFAULT_POWERS[Power.DECREASING]
     """Numbers of the DECREASING cards."""
-    max_rounds: int | None = None
+    max_rounds: int | None = attrs.field(default=None, metadata=bounded(1, MAX_ROUNDS))
     """If set, the game also ends after this many rounds (a guard for custom tables)."""
 
     # The power of each card number (index 0 unused): a tuple, so it cannot be changed.
@@ -77,8 +70,7 @@ class Config:
 
     def __attrs_post_init__(self) -> None:
         check_players("Stack Attack", self.players, MIN_PLAYERS, MAX_PLAYERS)
-        for name, (low, high) in BOUNDS.items():
-            check_int(name, getattr(self, name), low, high, optional=name == "max_rounds")
+        check_bounds(self)
         needed = self.players * self.hand_size + self.rows
         if needed > self.deck_size:
             raise ConfigError(
