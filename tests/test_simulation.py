@@ -1,9 +1,8 @@
 """Simulations: any number of workers gives the same summary, in constant memory; configs
-from option strings; JSON and JSONL output."""
+from `--option` and `--config`; JSON and JSONL output."""
 
 from __future__ import annotations
 
-import enum
 import gc
 import json
 import tracemalloc
@@ -11,23 +10,17 @@ import weakref
 from pathlib import Path
 from typing import Any
 
-import pytest
 from click.testing import CliRunner
 
 import numrules
 from numrules.apps.cli import _build
 from numrules.apps.simulation import (
     GameOutcome,
-    Option,
-    config_from_options,
-    config_options,
     effective_workers,
     outcomes,
-    parse_options,
     play_game,
     simulate,
 )
-from numrules.core.errors import ConfigError
 
 STACK = numrules.get_game("stackattack")
 SHORT = STACK.Config(players=2, end_score=20)  # short games: a few rounds
@@ -141,70 +134,7 @@ def test_json_prints_machine_readable_results() -> None:
     assert sum(n for _, n in data["lengths"]["histogram"]) == 3
 
 
-# --- Config options -----------------------------------------------------------------------
-
-
-def test_options_are_read_by_the_field_types() -> None:
-    numstop = numrules.get_game("numstop")
-    config = config_from_options(
-        numstop, {"mode": "DISCOVERY", "max_rounds": "3", "max_value": "9"}, players=3
-    )
-    assert config == numstop.Config(
-        players=3, mode=numstop.Config().mode.DISCOVERY, max_rounds=3, max_value=9
-    )
-    # Enums by value too, in any case; `none` clears an optional field.
-    assert config_from_options(numstop, {"mode": "discovery", "max_rounds": "none"}).mode.name == (
-        "DISCOVERY"
-    )
-    bounce = numrules.get_game("numbounce")
-    first_to = config_from_options(bounce, {"target_wins": "3", "rounds": "none"})
-    assert (first_to.target_wins, first_to.rounds) == (3, None)
-    stack = config_from_options(STACK, {"block": "50,60", "players": "5"})
-    assert (stack.block, stack.players) == ((50, 60), 5)
-    wars = config_from_options(numrules.get_game("numwars"), {"format": "full", "rounds": 2})
-    assert (wars.format.name, wars.rounds) == ("FULL", 2)
-
-
-def test_bad_options_list_the_valid_ones() -> None:
-    numstop = numrules.get_game("numstop")
-    with pytest.raises(ConfigError, match="unknown Num Stop option 'nope'") as info:
-        config_from_options(numstop, {"nope": "1"})
-    for option in config_options(numstop):
-        assert option.name in str(info.value)
-    assert "mode (CLASSIC | DISCOVERY)" in str(info.value)
-    assert "max_value (int 5..16)" in str(info.value)
-    with pytest.raises(ConfigError, match=r"mode .*cannot read 'ADVANCED'"):
-        config_from_options(numstop, {"mode": "ADVANCED"})
-    with pytest.raises(ConfigError, match=r"max_value must be an int in 5\.\.16.*the options are"):
-        config_from_options(numstop, {"max_value": "99"})
-    with pytest.raises(ConfigError, match=r"cannot read .2\.5."):
-        config_from_options(numstop, {"max_value": "2.5"})
-    with pytest.raises(ConfigError, match="in --players"):
-        config_from_options(numstop, {"players": "3"}, players=4)
-    with pytest.raises(ConfigError, match="name=value"):
-        parse_options(["mode"])
-
-
-def test_booleans_are_read_from_words() -> None:
-    flag = Option("flag", bool, None)
-    assert [flag.convert(v) for v in ("true", "No", "1", "off", True)] == [
-        True,
-        False,
-        True,
-        False,
-        True,
-    ]
-    with pytest.raises(ConfigError, match=r"flag \(true \| false\)"):
-        flag.convert("maybe")
-
-    class Colour(enum.Enum):
-        RED = "r"
-
-    colour = Option("colour", Colour | None, None)
-    assert colour.convert("r") is Colour.RED
-    assert colour.convert("red") is Colour.RED
-    assert colour.convert("none") is None
-    assert colour.describe() == "colour (RED or none)"
+# --- Config options on the command line ----------------------------------------------------
 
 
 def test_the_command_takes_options_and_a_config_file(tmp_path: Path) -> None:

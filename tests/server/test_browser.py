@@ -1,5 +1,6 @@
 """The browser page in a real headless Chromium (the system one, driven by Playwright):
-create a two-player Stack Attack table against a bot and play it to the end by clicking."""
+create a two-player Stack Attack table against a bot and play it to the end by clicking;
+the create form offers every rule option of a game."""
 
 from __future__ import annotations
 
@@ -12,6 +13,9 @@ from typing import Any
 
 import pytest
 
+import numrules
+from numrules.apps.server import Store
+from numrules.core.options import config_options
 from tests.server.helpers import running
 
 pytestmark = pytest.mark.timeout(180)
@@ -181,3 +185,49 @@ def test_the_page_reconnects_after_the_server_is_killed(tmp_path: Path) -> None:
                 break
             page.locator("button.action:enabled").first.click()
         expect(result).to_be_visible()
+
+
+def test_the_create_form_offers_every_rule_option(tmp_path: Path) -> None:
+    from playwright.sync_api import expect  # noqa: PLC0415
+
+    game, chosen = next(
+        (g, o) for g in numrules.all_games() for o in config_options(g) if o.kind == "enum"
+    )
+    member = chosen.choices[-1]
+    with _page(tmp_path, viewport={"width": 1280, "height": 900}) as (server, page):
+        page.goto(server.url)
+        page.select_option("#game", game.name)
+        page.click("#rules summary")
+        for option in config_options(game):
+            field = page.locator(f'#options [data-option="{option.name}"]')
+            if option.name == "players":  # chosen above the options
+                expect(field).to_have_count(0)
+                continue
+            expect(field).to_have_count(1)
+            if option.kind == "enum":
+                assert field.evaluate("e => e.tagName") == "SELECT"
+                values = field.locator("option").evaluate_all("all => all.map(e => e.value)")
+                assert [v for v in values if v not in ("", "none")] == [
+                    m.value for m in option.choices
+                ]
+            elif option.kind == "bool":
+                assert field.get_attribute("type") == "checkbox"
+            elif option.kind == "int":
+                assert field.get_attribute("type") == "number"
+                assert option.bounds is not None
+                low, high = option.bounds
+                assert (field.get_attribute("min"), field.get_attribute("max")) == (
+                    str(low),
+                    str(high),
+                )
+        page.select_option(f'select[data-option="{chosen.name}"]', str(member.value))
+        page.select_option('select[data-seat="1"]', "random")
+        page.click("#create")
+        expect(page.locator("#board")).to_contain_text(game.title)
+        assert page.locator("#lobby-error").inner_text() == ""
+    store = Store(tmp_path / "server.db")
+    try:
+        (table,) = store.active_tables().tables
+        assert getattr(numrules.loads(table.config), chosen.name) is member
+    finally:
+        store.close()

@@ -19,7 +19,8 @@ def test_health_metrics_and_games(tmp_path: Path) -> None:
         games = {g["game"]: g for g in client.get("/api/games").json()}
         assert set(games) == set(numrules.game_names())
         assert "random" in games["stackattack"]["bots"]
-        assert games["stackattack"]["options"]["max_rounds"] is None
+        options = {o["name"]: o for o in games["stackattack"]["options"]}
+        assert options["max_rounds"]["default"] is None
         create(client)
         metrics = client.get("/metrics").text
         assert "numrules_tables_created_total 1" in metrics

@@ -13,18 +13,12 @@ from pathlib import Path
 from typing import IO, Any
 
 from numrules.apps.parallel import BACKENDS, check_backend, default_workers
-from numrules.apps.simulation import (
-    GameOutcome,
-    Summary,
-    config_from_options,
-    parse_options,
-    simulate,
-    write_jsonl_line,
-)
+from numrules.apps.simulation import GameOutcome, Summary, simulate, write_jsonl_line
 from numrules.core.bots import BOTS, make_bot
 from numrules.core.errors import ConfigError, NumrulesError
 from numrules.core.events import count_text
 from numrules.core.game import AnyGame, all_games, game_names, get_game
+from numrules.core.options import config_from_options, parse_options
 from numrules.core.records import GameRecord, load_record, save_record
 
 try:

@@ -33,13 +33,13 @@ from typing import Any, TextIO
 
 import attrs
 
-from numrules.apps.simulation import config_from_options, parse_options
 from numrules.core.bot import Bot
 from numrules.core.bots import bot_names, make_bot
 from numrules.core.cursor import DecisionCursor
 from numrules.core.errors import BotError, ConfigError, NumrulesError
 from numrules.core.game import AnyGame, apply_as, get_game
 from numrules.core.match import _refusal
+from numrules.core.options import config_from_options, parse_options
 from numrules.core.records import GameRecord, load_record, save_record
 from numrules.core.render import Layout, layout_of
 from numrules.core.rng import derive_seed, new_seed
@@ -222,7 +222,7 @@ def make_config(game: AnyGame, players: int, options: Sequence[str]) -> Any:
     """The game's `Config` for `players` players with `NAME=VALUE` options applied.
 
     The options are read as `numrules simulate --option` reads them
-    (`numrules.apps.simulation.config_from_options`): ints, enums by name or value, booleans,
+    (`numrules.core.options.config_from_options`): ints, enums by name or value, booleans,
     comma-separated tuples, `none` for an optional field.
 
     Raises:

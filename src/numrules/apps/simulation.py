@@ -15,20 +15,16 @@ scores, winners, length, a few counts), never the whole `MatchResult`, and the s
 is built as they arrive: memory does not grow with the number of games. `on_game` sees
 each outcome, in game order, e.g. to write it to a JSONL file (`write_jsonl_line`).
 
-`config_from_options(game, {"mode": "DISCOVERY"})` builds a `Config` from option strings
-as the command line gives them (`--option mode=DISCOVERY`).
+A `Config` from option strings as the command line gives them (`--option mode=DISCOVERY`)
+is built by `numrules.core.options.config_from_options`.
 """
 
 from __future__ import annotations
 
-import enum
 import functools
 import json
 import math
-import sys
 import time
-import types
-import typing
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import IO, Any
@@ -37,7 +33,7 @@ import attrs
 
 from numrules.apps.parallel import Backend, check_backend, run_tasks
 from numrules.core.bots import make_bot
-from numrules.core.errors import ConfigError, NumrulesError
+from numrules.core.errors import ConfigError
 from numrules.core.figure import Key
 from numrules.core.game import AnyGame, resolve_game
 from numrules.core.match import MatchResult, play_match
@@ -493,152 +489,3 @@ def simulate(
 def write_jsonl_line(file: IO[str], outcome: GameOutcome) -> None:
     """Write `outcome` as one line of a JSONL file."""
     file.write(outcome.to_json_line() + "\n")
-
-
-# --- configs from option strings ------------------------------------------------------
-
-
-@attrs.frozen(slots=True)
-class Option:
-    """One field of a game's `Config` that `config_from_options` can set."""
-
-    name: str
-    type: Any
-    """The field's type (int, an enum, bool, a tuple of ints, possibly `| None`)."""
-    bounds: tuple[int, int] | None
-    """The accepted range of an int field, if the game states one."""
-
-    def describe(self) -> str:
-        """The option's name and what it accepts, e.g. `max_rounds (int 1..1000 or none)`."""
-        base, optional = _unwrap(self.type)
-        if isinstance(base, type) and issubclass(base, enum.Enum):
-            what = " | ".join(member.name for member in base)
-        elif base is bool:
-            what = "true | false"
-        elif base is int:
-            what = "int" + (f" {self.bounds[0]}..{self.bounds[1]}" if self.bounds else "")
-        elif typing.get_origin(base) is tuple:
-            what = "comma-separated ints"
-        else:
-            what = getattr(base, "__name__", str(base))
-        return f"{self.name} ({what}{' or none' if optional else ''})"
-
-    def convert(self, value: object) -> Any:
-        """`value` (a string, or a JSON value) as the field's type.
-
-        Raises:
-            ConfigError: the value cannot be read as the field's type.
-
-        """
-        base, optional = _unwrap(self.type)
-        if optional and (value is None or (isinstance(value, str) and value.lower() == "none")):
-            return None
-        try:
-            return _convert(base, value)
-        except (ValueError, KeyError, TypeError):
-            raise ConfigError(f"option {self.describe()}: cannot read {value!r}") from None
-
-
-def _unwrap(kind: Any) -> tuple[Any, bool]:
-    # `X | None` -> (X, True); anything else -> (kind, False).
-    if typing.get_origin(kind) in (typing.Union, types.UnionType):
-        args = [a for a in typing.get_args(kind) if a is not type(None)]
-        if len(args) == 1:
-            return args[0], True
-    return kind, False
-
-
-def _convert(base: Any, value: object) -> Any:
-    if isinstance(base, type) and issubclass(base, enum.Enum):
-        text = str(value)
-        for member in base:
-            if text.lower() in (member.name.lower(), str(member.value).lower()):
-                return member
-        raise ValueError(text)
-    if base is bool:
-        if isinstance(value, bool):
-            return value
-        text = str(value).lower()
-        if text in ("true", "yes", "on", "1"):
-            return True
-        if text in ("false", "no", "off", "0"):
-            return False
-        raise ValueError(text)
-    if base is int:
-        if isinstance(value, bool | float):
-            raise ValueError(value)
-        return int(value) if isinstance(value, int) else int(str(value).strip())
-    if typing.get_origin(base) is tuple:
-        (item, *_) = typing.get_args(base)
-        parts = value if isinstance(value, list) else str(value).split(",")
-        return tuple(_convert(item, part) for part in parts if str(part).strip())
-    raise TypeError(base)
-
-
-def config_options(game: AnyGame | str) -> tuple[Option, ...]:
-    """The fields of `game`'s `Config` that can be set by name, in declaration order."""
-    g = resolve_game(game)
-    hints = typing.get_type_hints(g.Config, vars(sys.modules[g.Config.__module__]))
-    bounds: dict[str, tuple[int, int]] = getattr(sys.modules[g.Config.__module__], "BOUNDS", {})
-    options = []
-    for field in attrs.fields(g.Config):
-        if not field.init:
-            continue
-        known = bounds.get(field.name)
-        if field.name == "players":
-            known = (g.min_players, g.max_players)
-        options.append(Option(field.alias or field.name, hints[field.name], known))
-    return tuple(options)
-
-
-def config_from_options(
-    game: AnyGame | str, options: Mapping[str, object], players: int | None = None
-) -> Any:
-    """Build `game`'s `Config` from named values (strings as typed, or JSON values).
-
-    Ints are read as ints, enums by name or value (any case), booleans from
-    true/false/yes/no/1/0, tuples of ints from comma-separated text or a JSON list, and
-    `none` clears an optional field. `players` (from `--players`) sets the table size
-    unless `options` does.
-
-    Raises:
-        ConfigError: an unknown option, a value of the wrong type, or a config the game
-            refuses; the message lists every option and what it accepts.
-
-    """
-    g = resolve_game(game)
-    known = {option.name: option for option in config_options(g)}
-    listing = "; ".join(option.describe() for option in known.values())
-    values: dict[str, Any] = {}
-    for name, value in options.items():
-        if name not in known:
-            raise ConfigError(f"unknown {g.title} option {name!r}; the options are: {listing}")
-        try:
-            values[name] = known[name].convert(value)
-        except ConfigError as exc:
-            raise ConfigError(f"{exc}; the options are: {listing}") from None
-    if "players" in values and players is not None and values["players"] != players:
-        raise ConfigError(
-            f"players is {values['players']} in the options but {players} in --players"
-        )
-    values.setdefault("players", g.min_players if players is None else players)
-    try:
-        return g.Config(**values)
-    except NumrulesError as exc:
-        raise ConfigError(f"{exc}; the options are: {listing}") from None
-
-
-def parse_options(pairs: Sequence[str]) -> dict[str, str]:
-    """Read `name=value` strings (as `--option` gives them) into a dict.
-
-    Raises:
-        ConfigError: a string without `=` or with an empty name.
-
-    """
-    values = {}
-    for pair in pairs:
-        name, sep, value = pair.partition("=")
-        if not sep or not name.strip():
-            raise ConfigError(f"an option is name=value, got {pair!r}")
-        values[name.strip()] = value.strip()
-    return values

@@ -47,9 +47,11 @@ from numrules.core.cursor import DecisionCursor
 from numrules.core.errors import BotError, ConfigError, IllegalActionError, NumrulesError
 from numrules.core.game import AnyGame, apply_as, get_game
 from numrules.core.match import replay
+from numrules.core.options import config_from_options, config_options, describe_options
 from numrules.core.render import layout_of
 from numrules.core.rng import new_seed
 from numrules.core.serialization import dumps, loads, to_data
+from numrules.core.validation import quote
 
 log = logging.getLogger("numrules.apps.server")
 
@@ -393,40 +395,33 @@ def _public_seat(spec: Mapping[str, Any]) -> dict[str, Any]:
     return {"kind": "human", "taken": bool(spec["token"]), "name": name}
 
 
-def _options(game: AnyGame, options: Any) -> dict[str, Any]:
-    # Config keyword arguments from a request: public field names, JSON scalars only.
+MAX_OPTION_TEXT = 2000
+"""The longest text a table's option may be given as (a tuple of ints may come as text)."""
+
+
+def _options(game: AnyGame, options: Any) -> Mapping[str, Any]:
+    # The rule options of a request, still to be read by `config_from_options`: an object
+    # naming options of the game, each value text of bounded length or other JSON.
     if options is None:
         return {}
     if not isinstance(options, dict):
-        raise ServerError("bad_request", "options must be an object of config fields")
-    names = {f.name for f in attrs.fields(game.Config) if not f.name.startswith("_")}
+        raise ServerError("bad_request", "options must be an object of rule options")
+    known = {option.name for option in config_options(game)}
     for key, value in options.items():
-        if key not in names:
+        if key not in known:
             raise ServerError(
                 "bad_request",
-                f"{game.title} has no option {key!r}; options: {', '.join(sorted(names))}",
+                f"{game.title} has no option {quote(key)}; the options are: "
+                f"{describe_options(game)}",
             )
-        if value is not None and type(value) not in (int, bool, str):
-            raise ServerError("bad_request", f"option {key!r} must be a number, a bool or null")
         if isinstance(value, str):
-            text_field(value, f"option {key!r}", max_length=200)
-    return dict(options)
+            text_field(value, f"option {key!r}", max_length=MAX_OPTION_TEXT)
+    return options
 
 
-def game_options(game: AnyGame) -> dict[str, Any]:
-    """The config fields a client may set, with their values at the smallest table.
-
-    Only fields holding a number, a bool, a string or None are offered.
-    """
-    config = game.Config(players=game.min_players)
-    out: dict[str, Any] = {}
-    for field in attrs.fields(game.Config):
-        if field.name.startswith("_") or field.name == "players":
-            continue
-        value = getattr(config, field.name)
-        if value is None or isinstance(value, bool | int | str):
-            out[field.name] = value
-    return out
+def game_options(game: AnyGame) -> list[dict[str, Any]]:
+    """Every rule option of `game` as JSON data (`ConfigOption.to_json`), players included."""
+    return [option.to_json() for option in config_options(game)]
 
 
 _STOP = object()
@@ -593,10 +588,9 @@ class Hub:
             players = len(seats)
         if type(players) is not int:
             raise ServerError("bad_request", "players must be an int")
-        kwargs = _options(game, options)
         try:
-            config = game.Config(players=players, **kwargs)
-        except (NumrulesError, TypeError, ValueError) as exc:
+            config = config_from_options(game, _options(game, options), players)
+        except ConfigError as exc:
             raise ServerError("bad_config", str(exc)) from exc
         if not isinstance(seats, list) or len(seats) != players:
             raise ServerError(
