@@ -27,7 +27,7 @@ from typing import Any
 
 import numrules
 from numrules import RandomBot, dumps, play_match
-from numrules.apps.simulation import config_from_options
+from numrules.core.options import config_from_options
 
 PATH = Path(__file__).with_name("pinned_games.json")
 """The pinned games and their digests."""
