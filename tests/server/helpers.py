@@ -236,11 +236,20 @@ class RandomPlayer:
                 )
 
 
-def seat_tokens(url: str, game: str, players: int) -> tuple[str, list[str]]:
-    """Create a table of `players` humans over HTTP; return its id and every seat's token."""
+def seat_tokens(
+    url: str, game: str, players: int, options: dict[str, Any] | None = None
+) -> tuple[str, list[str]]:
+    """Create a table of `players` humans over HTTP; return its id and every seat's token.
+
+    The table plays `options` (default: the game's short game, `SHORT`).
+    """
     first = httpx.post(
         f"{url}/api/tables",
-        json={"game": game, "seats": ["human"] * players, "options": SHORT[game]},
+        json={
+            "game": game,
+            "seats": ["human"] * players,
+            "options": SHORT[game] if options is None else options,
+        },
         timeout=10,
     ).json()
     tokens = [first["token"]]
@@ -268,11 +277,16 @@ class TableRun:
     players: tuple[RandomPlayer, ...]
 
 
-def open_tables(server: Server, games: list[str], players: int = 4) -> list[TableRun]:
-    """Create one table of `players` humans per game name, with a player on each seat."""
+def open_tables(
+    server: Server, games: list[str], players: int = 4, options: dict[str, Any] | None = None
+) -> list[TableRun]:
+    """Create one table of `players` humans per game name, with a player on each seat.
+
+    The tables play `options` (default: each game's short game).
+    """
     runs = []
     for index, game in enumerate(games):
-        table, tokens = seat_tokens(server.url, game, players)
+        table, tokens = seat_tokens(server.url, game, players, options)
         seats = tuple(
             RandomPlayer(server.ws_url, table, seat, token, seed=index * 10 + seat)
             for seat, token in enumerate(tokens)

@@ -33,7 +33,8 @@ def test_serve_plays_games_to_the_end(tmp_path: Path) -> None:
 def test_sigkill_mid_game_then_restart_resumes_every_table(tmp_path: Path) -> None:
     db = tmp_path / "server.db"
     with running(db, tmp_path / "server.log", "--rate", "500") as server:
-        runs = open_tables(server, ["stackattack", "numwars", "stackattack"], players=3)
+        # Default rules (longer than the short games): no table ends before the kill.
+        runs = open_tables(server, ["stackattack", "numwars", "stackattack"], 3, options={})
         run(play_all(server, runs, kill_after=40), 90)
         log = (tmp_path / "server.log").read_text()
         assert log.count("resumed: ") == 3
