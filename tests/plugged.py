@@ -40,6 +40,7 @@ import numrules_highcard as highcard  # noqa: E402
 __all__ = [
     "ENTRY_POINT",
     "PLUGIN",
+    "ROOT",
     "Tracker",
     "environment",
     "highcard",

@@ -18,6 +18,7 @@ import pytest
 
 from numrules.core import game as core_game
 from numrules.core.game import ENTRY_POINT_GROUP, Game
+from numrules.testing.protocols import QUICK_ACTIONS
 from tests.plugged import PLUGIN, Tracker, highcard, public_part, registered
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -113,3 +114,9 @@ def test_the_kit_call_shown_runs_on_the_plugin() -> None:
         exec(compile(ast.fix_missing_locations(tree), "architecture.md", "exec"), namespace)
     players = highcard.GAME.max_players - highcard.GAME.min_players + 1
     assert namespace["played"] == 3 * players  # three games of each player count
+
+
+def test_the_contract_table_gives_the_kits_bound_on_a_quick_game() -> None:
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    (bound,) = re.findall(r"over within ([\d,]+) random actions", text)
+    assert int(bound.replace(",", "")) == QUICK_ACTIONS

@@ -1,17 +1,21 @@
-"""The High Card plug-in, installed, through every application numrules has.
+"""The High Card plug-in, installed: the kit, the server, the prompt, replay, simulations.
 
 High Card (tests/plugins/highcard) is installed as pip installs a distribution: the
 package and a dist-info declaring its `numrules.games` entry point, in a folder that
 child processes get on their `PYTHONPATH`. Nothing in numrules names it, so whatever
 works here works for any installed game: the conformance kit, a server table played
 over WebSocket, the terminal prompt, the record viewer, simulations and the report.
+And a built-in game, copied under another name and installed the same way, passes
+the conformance kit: what tests/generic checks is what a plug-in's `check_game` checks.
 Every child process is bounded in time and stopped at the end.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -22,7 +26,7 @@ import pytest
 
 import numrules
 from numrules.apps.server import Store
-from tests.plugged import environment, install, registered, run_cli, search_path
+from tests.plugged import ROOT, environment, install, registered, run_cli, search_path
 from tests.server.helpers import Message, run, running
 
 pytestmark = pytest.mark.timeout(180)
@@ -62,6 +66,58 @@ def test_the_installed_plugin_passes_the_conformance_kit(site: Path) -> None:
     installed_at, played = done.stdout.split()
     assert Path(installed_at).is_relative_to(site)
     assert int(played) == 4  # one game of each player count, 2 to 5
+
+
+COPIED = "stackattack"
+"""The built-in game copied as a plug-in below (the quickest to play)."""
+
+COPY_SCRIPT = """
+import numrules
+from numrules.testing import check_game
+from copied_tracker import Tracker, public_part
+game = numrules.get_game("copied")
+assert game.State.__module__.startswith("numrules_copied."), game.State.__module__
+print(check_game(game, games=1, tracker=Tracker, public_part=public_part))
+"""
+
+
+def test_a_builtin_game_copied_as_a_plugin_passes_what_tests_generic_checks(
+    tmp_path: Path,
+) -> None:
+    # The package and its tracker, renamed (numrules.<game> -> numrules_copied, the game
+    # "copied"), installed with an entry point: check_game runs what tests/generic runs.
+    game = numrules.get_game(COPIED)
+    source = Path(importlib.import_module(f"numrules.{COPIED}").__file__ or "").parent
+    package = tmp_path / "numrules_copied"
+    shutil.copytree(source, package, ignore=shutil.ignore_patterns("__pycache__"))
+    renamed = 0
+    for module in package.rglob("*.py"):
+        text = module.read_text(encoding="utf-8")
+        renamed += text.count(f"numrules.{COPIED}")
+        text = text.replace(f"numrules.{COPIED}", "numrules_copied")
+        module.write_text(text.replace(f'name="{COPIED}"', 'name="copied"'), encoding="utf-8")
+    assert renamed > 0
+    assert 'name="copied"' in (package / "__init__.py").read_text(encoding="utf-8")
+    tracker = (ROOT / "tests" / COPIED / "tracker.py").read_text(encoding="utf-8")
+    imported = f"from numrules import {COPIED} as "
+    assert imported in tracker
+    (tmp_path / "copied_tracker.py").write_text(
+        tracker.replace(imported, "import numrules_copied as "), encoding="utf-8"
+    )
+    info = tmp_path / "numrules_copied-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: numrules-copied\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[numrules.games]\ncopied = numrules_copied:GAME\n")
+    done = subprocess.run(
+        [sys.executable, "-c", COPY_SCRIPT],
+        env=environment(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert int(done.stdout) == game.max_players - game.min_players + 1
 
 
 def test_the_installed_plugin_is_listed_and_simulated(site: Path) -> None:

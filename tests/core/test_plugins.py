@@ -213,3 +213,8 @@ def test_a_broken_installed_game_is_skipped_with_a_warning(tmp_path: Path) -> No
     assert listed.returncode == 0, listed.stderr
     assert "stackattack" in listed.stdout
     assert "cannot load game 'nosuch'" in listed.stderr
+
+
+def test_check_game_needs_the_game_registered() -> None:
+    with pytest.raises(AssertionError, match="register_game"):
+        testing.check_game(highcard.GAME)

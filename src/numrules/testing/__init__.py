@@ -32,7 +32,8 @@ from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
-from numrules.core.game import AnyGame
+from numrules.core.errors import UnknownGameError
+from numrules.core.game import AnyGame, get_game
 from numrules.testing.contract import (
     check_apply_iff_legal,
     check_determinism,
@@ -222,7 +223,8 @@ def check_game(
         public_part: what the tracker rebuilds, read from an observation.
 
     Raises:
-        AssertionError: a check failed; the message names the game, seed and step.
+        AssertionError: a check failed (the message names the game, and the seed and
+            step where it applies), or `game` is not the game registered under its name.
         RuntimeError: Python runs with -O, which strips the checks' assertions.
 
     """
@@ -230,6 +232,14 @@ def check_game(
         raise RuntimeError("the conformance kit asserts: run it without python -O")
     if tracker is not None and public_part is None:
         raise TypeError("a tracker needs public_part, the same part read from an observation")
+    try:
+        known = get_game(game.name)
+    except UnknownGameError:
+        known = None
+    assert known is game, (
+        f"{game.name}: the registry holds another game under this name, or none: install "
+        "the game (its entry point) or call numrules.register_game(GAME) first"
+    )
     for check in GAME_CHECKS.values():
         check(game)
     counts = range(game.min_players, game.max_players + 1) if players is None else players
