@@ -330,7 +330,7 @@ def test_the_layer_map_shows_one_game_package_as_its_example() -> None:
 
 
 def test_the_layer_map_describes_every_module_of_core_apps_and_the_example_game() -> None:
-    folders = [PACKAGE / "core", PACKAGE / "apps"]
+    folders = [PACKAGE / "core", PACKAGE / "testing", PACKAGE / "apps"]
     folders += [SRC.joinpath(*game.split(".")) for game in _example_games()]
     files = sorted(path for folder in folders for path in folder.rglob("*.py"))
     shown = {path: MAP.get(path.relative_to(SRC).as_posix()) for path in files}

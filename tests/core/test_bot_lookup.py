@@ -23,6 +23,11 @@ def not_a_bot(seed: int) -> object:
     return seed
 
 
+def test_first_bot_is_exported() -> None:
+    assert "FirstBot" in numrules.__all__
+    assert FirstBot().act(None, ["a", "b"], True) == "a"
+
+
 def test_generic_bots_by_name() -> None:
     assert isinstance(make_bot("random", 3), RandomBot)
     assert isinstance(make_bot("first", 3), FirstBot)

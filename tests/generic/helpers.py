@@ -7,10 +7,9 @@ suite: the checks still run on fresh random choices (states, exchanges, mutation
 but no game is played again for each test. Under random play a Num Stop game of four
 or more players lasts tens to hundreds of rounds (tens of thousands of actions), so
 in the pool such games stop after `POOL_ROUNDS` rounds where the Config has a
-`max_rounds`; full games of every player count are played by
-`test_random_playouts_of_every_player_count_end`. The `deep` profile
-(`HYPOTHESIS_PROFILE=deep`) draws every game afresh, in full, from the whole seed
-range.
+`max_rounds`; full games of every player count are played by the kit's
+`check_every_player_count_ends`. The `deep` profile (`HYPOTHESIS_PROFILE=deep`) draws
+every game afresh, in full, from the whole seed range.
 """
 
 from __future__ import annotations
@@ -18,7 +17,7 @@ from __future__ import annotations
 import functools
 import os
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -27,7 +26,7 @@ from hypothesis import strategies as st
 from numrules import AnyGame, get_game
 from numrules.testing import Trajectory, play_random
 
-__all__ = ["Trajectory", "check_listed_actions", "configs", "leaves", "trajectories"]
+__all__ = ["Trajectory", "check_listed_actions", "configs", "trajectories"]
 
 DEEP = os.environ.get("HYPOTHESIS_PROFILE", "ci") != "ci"
 """Whether the suite runs in a deep profile (fresh games) rather than the fast `ci` one."""
@@ -41,13 +40,15 @@ POOL_ROUNDS = 5
 
 @st.composite
 def configs(draw: st.DrawFn, game: AnyGame) -> Any:
+    """A config of the default rules, for any player count of the game."""
     players = draw(st.integers(game.min_players, game.max_players), label="players")
     return game.Config(players=players)
 
 
-@functools.lru_cache(maxsize=24)
+@functools.cache
 def _pooled(name: str, config: Any, seed: int) -> Trajectory:
-    # One game of the pool: the seed also seeds the choices.
+    # One game of the pool, kept for the whole process (the pool of the four built-in
+    # games holds about 100 MB); the seed also seeds the choices.
     if config.players >= 4 and getattr(config, "max_rounds", 0) is None:
         config = attrs.evolve(config, max_rounds=POOL_ROUNDS)
     return play_random(get_game(name), config, seed, random.Random(seed))
@@ -55,6 +56,7 @@ def _pooled(name: str, config: Any, seed: int) -> Trajectory:
 
 @st.composite
 def trajectories(draw: st.DrawFn, game: AnyGame) -> Trajectory:
+    """A random game of `game`: from the pool (`ci` profile) or played afresh (`deep`)."""
     config = draw(configs(game))
     if not DEEP:
         return _pooled(game.name, config, draw(st.integers(0, POOL_SEEDS - 1), label="seed"))
@@ -64,18 +66,6 @@ def trajectories(draw: st.DrawFn, game: AnyGame) -> Trajectory:
     # data and be thrown away, so the longest games would never be checked.
     choices = draw(st.integers(0, 2**32), label="choices")
     return play_random(game, config, seed, random.Random(choices))
-
-
-def leaves(document: Any) -> Iterator[Any]:
-    """Every scalar of a JSON document."""
-    if isinstance(document, dict):
-        for value in document.values():
-            yield from leaves(value)
-    elif isinstance(document, list):
-        for value in document:
-            yield from leaves(value)
-    else:
-        yield document
 
 
 def check_listed_actions(

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
 import numrules
-from numrules import IllegalActionError, NotationError, Reason
+from numrules import IllegalActionError, NotationError, Reason, testing
 from numrules import numbounce as nb
 from numrules.core.cards import Family, FamilyCard, Special, SpecialCard
 from tests.numbounce.helpers import cards, hand, play, refused, table
@@ -40,6 +41,16 @@ def test_every_action_has_a_notation_that_parses_back(action: nb.Action, text: s
 def test_the_cards_of_a_play_are_put_in_canonical_order() -> None:
     assert nb.parse_action("2:play INF1 RB7 R7") == nb.Play(2, cards("R7 RB7 INF1"))
     assert nb.parse_action("2:play R7,RB7") == nb.Play(2, cards("R7 RB7"))
+    assert str(nb.parse_action("0:play RB7 R7")) == "0:play R7 RB7"
+    with pytest.raises(NotationError, match="twice"):
+        nb.parse_action("0:play R7 R7")
+
+
+def test_the_kit_checks_the_card_order_of_plays() -> None:
+    # Num Bounce is the game with multi-card actions: the kit's card order check must
+    # find plays to permute in its random games (the generic suite runs it).
+    trajectory = testing.play_random(nb.GAME, nb.Config(players=3), 1, random.Random(1))
+    assert testing.check_card_order(trajectory, random.Random(0)) > 0
 
 
 @pytest.mark.parametrize(

@@ -209,3 +209,8 @@ def test_an_impossible_state_in_json_is_refused() -> None:
     data["data"]["stocks"][1].append("B2")
     with pytest.raises(SerializationError, match="could not have been built"):
         loads(json.dumps(data))
+
+
+def test_reported_spellings_are_canonicalised() -> None:
+    assert str(ns.parse_action("0:AIM Pair")) == "0:aim pair"
+    assert str(ns.parse_action("pick r7", seat=0)) == "0:pick R7"

@@ -94,10 +94,23 @@ BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "first": FirstBot}
 rollout bots with this module, so this module cannot import it)."""
 
 
+SAMPLING_BOTS = frozenset({"ismcts"})
+"""The generic bots that search over states drawn with `Game.sample_state`: they serve
+only the games that offer it."""
+
+
+def _serves(name: str, game: AnyGame | None) -> bool:
+    # Whether the generic bot `name` can play `game` (any game when none is given).
+    return game is None or name not in SAMPLING_BOTS or game.sample_state is not None
+
+
 def bot_names(game: AnyGame | None = None) -> tuple[str, ...]:
-    """The bot names `make_bot` knows for `game`: its own bots, then the generic ones."""
+    """The bot names `make_bot` knows for `game`: its own bots, then the generic ones.
+
+    A generic bot of `SAMPLING_BOTS` is left out for a game without `sample_state`.
+    """
     own = tuple(game.bots) if game is not None else ()
-    return (*own, *(name for name in BOTS if name not in own))
+    return (*own, *(name for name in BOTS if name not in own and _serves(name, game)))
 
 
 def declared_options(factory: object) -> Mapping[str, BotOption] | None:
@@ -353,6 +366,14 @@ def _lookup(spec: BotSpec, rules: _Rules, where: str) -> Callable[..., Any] | No
     factory = game.bots.get(spec.name) if game is not None else None
     if factory is None:
         factory = BOTS.get(spec.name)
+        if factory is not None and game is not None and not _serves(spec.name, game):
+            reason = (
+                f"{quote(spec.name)} needs sample_state, which {game.title} does not offer; "
+                f"known bots: {', '.join(bot_names(game))}"
+            )
+            if where:
+                raise _refuse(rules, f"{where}: {reason}")
+            raise _named(rules, spec, reason)
     if factory is None and where and game is None and not rules.closed:
         return None
     if factory is None:

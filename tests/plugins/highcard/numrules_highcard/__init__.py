@@ -31,6 +31,9 @@ from numrules.core.seats import best_seats, check_observer
 
 HAND = 3
 
+EXAMPLE = "0:play 7"
+"""One action in full notation, quoted in the messages for what is not an action."""
+
 
 class Phase(Enum):
     """The game is played, then over."""
@@ -285,11 +288,11 @@ def parse_card(text: str) -> Card:
 
 
 def parse_action(text: str, seat: int | None = None) -> Play:
-    """`0:play 7` (or `play 7` with `seat`)."""
-    named, rest = split_seat(text, seat, example="0:play 7")
-    match = re.fullmatch(r"play ([1-9][0-9]?)", rest)
+    """`0:play 7` (or `play 7` with `seat`), in any case and spacing."""
+    named, rest = split_seat(text, seat, example=EXAMPLE)
+    match = re.fullmatch(r"play\s+([1-9][0-9]?)", rest, re.IGNORECASE)
     if match is None:
-        raise NotationError(f"{text!r} is not a High Card action (e.g. '0:play 7')")
+        raise NotationError(f"{text!r} is not a High Card action (e.g. {EXAMPLE!r})")
     return Play(named, Card(int(match[1])))
 
 
