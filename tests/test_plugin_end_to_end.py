@@ -130,6 +130,14 @@ def test_the_installed_plugin_is_listed_and_simulated(site: Path) -> None:
     assert "High Card: 5 games, 3 players" in simulated.stdout
 
 
+def test_a_tournament_of_the_plugin_rates_the_bots_it_offers(site: Path) -> None:
+    # High Card has no bots of its own and no sampling: random against first.
+    rated = run_cli(site, "tournament", "highcard", "--games", "4", "--players", "2", "-j", "1")
+    assert rated.returncode == 0, rated.stderr
+    assert "random" in rated.stdout
+    assert "first" in rated.stdout
+
+
 def test_a_report_of_the_plugin_has_no_figure_and_everything_else(
     site: Path, tmp_path: Path
 ) -> None:

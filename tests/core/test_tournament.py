@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 import numrules
 from numrules.apps.cli import _build
-from numrules.apps.tournament import TournamentResult, lineups, play_tournament
+from numrules.apps.tournament import TournamentResult, default_bots, lineups, play_tournament
 from numrules.core.rng import derive_seed
 
 BOTS = ["random", "first", "ismcts?iterations=10&rollout_actions=40"]
@@ -161,3 +161,12 @@ def test_the_command_plays_the_rules_its_options_set(tmp_path: Path) -> None:
     bad = CliRunner().invoke(_build(), [*args, "--option", "max_round=1"])
     assert bad.exit_code == 2
     assert "max_rounds (int 1..100000 or none)" in bad.output
+
+
+def test_the_default_bots_are_those_each_game_offers() -> None:
+    for game in numrules.all_games():
+        bots = default_bots(game)
+        assert len(bots) >= 2, game.name
+        assert bots[0] == "random"
+        assert set(game.bots) <= set(bots)
+        assert ("ismcts" in bots) == (game.sample_state is not None)

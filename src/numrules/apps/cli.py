@@ -441,10 +441,10 @@ def _build() -> Any:
     @click.option(
         "--bots",
         "-b",
-        default="random,heuristic,ismcts",
-        show_default=True,
+        default=None,
         help="Comma-separated bots, at least two (or one with --field): names, names with options "
-        "(ismcts?iterations=200&rollout=heuristic) or import paths package.module:Factory.",
+        "(ismcts?iterations=200&rollout=heuristic) or import paths package.module:Factory "
+        "(default: random, the game's own bots, and ismcts where the game can sample).",
     )
     @click.option(
         "--games",
@@ -480,7 +480,7 @@ def _build() -> Any:
     )
     def tournament_command(
         game: str,
-        bots: str,
+        bots: str | None,
         count: int,
         players: int | None,
         field: str | None,
@@ -493,10 +493,11 @@ def _build() -> Any:
         json_path: Path | None,
     ) -> None:
         """Rate bots on GAME: every bot in every seat, win rates, scores and ratings."""
-        from numrules.apps.tournament import lineups, play_tournament  # noqa: PLC0415
+        from numrules.apps.tournament import default_bots, lineups, play_tournament  # noqa: PLC0415
 
         g = get_game(game)
-        names = [name.strip() for name in bots.split(",") if name.strip()]
+        given = ",".join(default_bots(g)) if bots is None else bots
+        names = [name.strip() for name in given.split(",") if name.strip()]
         config = _rules_config(g, players, options, config_file)
         seats = config.players
         try:

@@ -38,7 +38,7 @@ from typing import Any
 import attrs
 
 from numrules.apps.parallel import Backend, check_backend, run_tasks
-from numrules.core.bots import make_bot
+from numrules.core.bots import bot_names, make_bot
 from numrules.core.errors import ConfigError
 from numrules.core.game import AnyGame, resolve_game
 from numrules.core.match import play_match
@@ -152,6 +152,20 @@ class _Timed:
         finally:
             self.seconds += time.process_time() - started
             self.decisions += 1
+
+
+def default_bots(game: AnyGame | str) -> tuple[str, ...]:
+    """The bots a tournament rates when none are named: random, the game's own, ismcts.
+
+    `ismcts` only where the game offers `sample_state`; `first` joins when that leaves
+    fewer than two (a game with no bots of its own and no sampling).
+    """
+    g = resolve_game(game)
+    offered = bot_names(g)
+    names = ["random", *g.bots, *(["ismcts"] if "ismcts" in offered else [])]
+    if len(names) < 2:
+        names.append("first")
+    return tuple(names)
 
 
 def lineups(
