@@ -21,7 +21,7 @@ from numrules.core.game import action_handler
 from numrules.core.rng import arrange_deck, check_seed, derive_seed, shuffled
 from numrules.core.seats import best_seats
 from numrules.numwars.actions import Action, Play
-from numrules.numwars.cards import RAINBOW, SHADOW, Format, partner, role_of
+from numrules.numwars.cards import RAINBOW, Format, partner, role_of
 from numrules.numwars.config import MAX_PLAYERS, Config
 from numrules.numwars.event_types import (
     BombResolved,
@@ -32,7 +32,7 @@ from numrules.numwars.event_types import (
     Stole,
     TrickWon,
 )
-from numrules.numwars.scoring import round_result, running_totals
+from numrules.numwars.scoring import points_gain, round_result, running_totals
 from numrules.numwars.state import Phase, RoundResult, State
 from numrules.numwars.tricks import bomb_fate, is_steal, legal_plays, refusal_unless_steal, winner
 
@@ -260,7 +260,7 @@ def _end_trick(
         if capturer is not None:
             cards = tuple(c for c in cards if c is not bombs[0])
             won[capturer] += (bombs[0],)
-    ev.append(TrickWon(take, cards, _gain(config, won[take], cards)))
+    ev.append(TrickWon(take, cards, points_gain(config, won[take], cards)))
     won[take] += cards
     tricks = list(state.tricks)
     tricks[take] += 1
@@ -295,37 +295,6 @@ def _end_trick(
         return _deal(config, state.seed, state.round + 1, history, order, state.log, ev)
     ev.append(GameEnded(totals, tuple(sorted(best_seats(totals)))))
     return attrs.evolve(after, phase=Phase.OVER, history=history, log=state.log.record(ev, n))
-
-
-def _gain(config: Config, pile: tuple[NumCard, ...], cards: tuple[NumCard, ...]) -> int:
-    # What adding `cards` to the won `pile` changes in its card points: only the values
-    # of the classic cards in `cards` can change (one pass over the pile, no rescoring).
-    added: dict[int, int] = {}
-    for card in cards:
-        if type(card) is FamilyCard and card.family is not RAINBOW and card.family is not SHADOW:
-            added[card.value] = added.get(card.value, 0) + 1
-    if not added:
-        return 0
-    held = dict.fromkeys(added, 0)
-    for card in pile:
-        if type(card) is FamilyCard and card.value in held and card.family.is_classic:
-            held[card.value] += 1
-    return sum(
-        _value_points(config, value, held[value] + count)
-        - _value_points(config, value, held[value])
-        for value, count in added.items()
-    )
-
-
-def _value_points(config: Config, value: int, count: int) -> int:
-    # The points of `count` classic cards of `value` in one won pile (see `card_points`).
-    if count == 0:
-        return 0
-    if count == 1:
-        return value
-    if count == 2:
-        return config.pair_points
-    return value + (config.triple_bonus if count == 3 else config.quadruple_bonus)
 
 
 # Dispatch on the exact class: anything else (a subclass, junk) is malformed.
