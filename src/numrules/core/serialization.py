@@ -372,6 +372,12 @@ def from_data(document: Any) -> Any:
                 raise SerializationError(f"an action is written in notation, got {quote(data)}")
             return game.parse_action(data)
         target = Event if kind == "Event" else getattr(game, kind)
+        if kind == "State" and isinstance(data, dict) and "log" not in data and _has_log(target):
+            # The field has a default (a new state starts from it), but a document
+            # without it would load as a game with no history: refuse it.
+            raise SerializationError(
+                f"invalid {quote(name)} State: no 'log' (a state's JSON holds its events)"
+            )
         obj = converter(game).structure(data, target)
         if kind == "State":
             game.check_state(obj)
@@ -391,6 +397,11 @@ def from_data(document: Any) -> Any:
         RecursionError,
     ) as exc:
         raise SerializationError(f"invalid {quote(name)} {kind}: {_message(exc)}") from exc
+
+
+def _has_log(cls: Any) -> bool:
+    # Whether the attrs class has a `log` field (every built-in game's State does).
+    return attrs.has(cls) and "log" in attrs.fields_dict(cls)
 
 
 def loads(text: str | bytes) -> Any:
