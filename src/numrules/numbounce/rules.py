@@ -21,8 +21,7 @@ from numrules.core.cards import (
     Family,
     FamilyCard,
     NumCard,
-    Special,
-    SpecialCard,
+    is_num_card,
     sort_num_cards,
 )
 from numrules.core.errors import ConfigError, IllegalActionError, Reason
@@ -313,15 +312,7 @@ def _card_index(card: object) -> int:
     index = RANK_BY_ID.get(id(card))
     if index is not None:  # an interned card of the game
         return index
-    if type(card) is FamilyCard:
-        if type(card.family) is not Family or type(card.value) is not int:
-            return -1
-    elif type(card) is SpecialCard:
-        if type(card.kind) is not Special or type(card.copy) is not int:
-            return -1
-    else:
-        return -1
-    return RANK.get(card, -1)
+    return RANK.get(card, -1) if is_num_card(card) else -1
 
 
 def _expect(state: State, action: Action, *phases: Phase) -> None:

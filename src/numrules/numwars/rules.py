@@ -14,7 +14,14 @@ from typing import Any
 
 import attrs
 
-from numrules.core.cards import FamilyCard, NumCard, Special, SpecialCard, num_card_key
+from numrules.core.cards import (
+    FamilyCard,
+    NumCard,
+    Special,
+    SpecialCard,
+    is_num_card,
+    num_card_key,
+)
 from numrules.core.errors import ConfigError, IllegalActionError, Reason
 from numrules.core.events import EMPTY_LOG, Event, Log
 from numrules.core.game import action_handler
@@ -175,8 +182,12 @@ def _play(state: State, action: Play) -> State:
     trick = state.trick
     if seat != (state.leader + len(trick)) % n:
         raise IllegalActionError(action, Reason.NOT_YOUR_TURN, "another seat plays now")
-    if type(card) is not FamilyCard and type(card) is not SpecialCard:
-        raise IllegalActionError(action, Reason.MALFORMED, "the card must be a Num card")
+    rank = _RANK_BY_ID.get(id(card))
+    if rank is None:  # not an interned card: a well-formed one of the game, built by hand?
+        canonical = _CANONICAL.get(card) if is_num_card(card) else None
+        if canonical is None:
+            raise IllegalActionError(action, Reason.MALFORMED, "the card must be a Num Wars card")
+        card, rank = canonical, _RANK_BY_ID[id(canonical)]
     hand = state.hands[seat]
     i = _position(hand, card)
     if i < 0:
@@ -200,8 +211,7 @@ def _play(state: State, action: Play) -> State:
         ev = [Stole(seat, card, other, (state.leader + k) % n)]
     else:
         trick = (*trick, card)
-        rank = _RANK_BY_ID.get(id(card))
-        ev = [Played(seat, card) if rank is None else _PLAYED[seat][rank]]
+        ev = [_PLAYED[seat][rank]]
     if len(trick) < n:
         return State(
             config,
