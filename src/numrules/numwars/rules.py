@@ -40,7 +40,7 @@ from numrules.numwars.event_types import (
     TrickWon,
 )
 from numrules.numwars.scoring import points_gain, round_result, running_totals
-from numrules.numwars.state import Phase, RoundResult, State
+from numrules.numwars.state import PerSeat, Phase, RoundResult, State, successor
 from numrules.numwars.tricks import bomb_fate, is_steal, legal_plays, refusal_unless_steal, winner
 
 _CARDS: tuple[NumCard, ...] = Format.FULL.cards()
@@ -213,26 +213,8 @@ def _play(state: State, action: Play) -> State:
         trick = (*trick, card)
         ev = [_PLAYED[seat][rank]]
     if len(trick) < n:
-        return State(
-            config,
-            state.seed,
-            state.round,
-            Phase.PLAY,
-            state.history,
-            state.lots,
-            hands,
-            state.aside,
-            state.leader,
-            trick,
-            state.won,
-            pairs,
-            state.tricks,
-            state.bomb,
-            state.capturer,
-            state.protector,
-            state.log.record(ev, n),
-        )
-    return _end_trick(state, hands, trick, pairs, ev)
+        return successor(state, ev, hands=hands, trick=trick, pairs=pairs)
+    return _end_trick(state, ev, hands=hands, trick=trick, pairs=pairs)
 
 
 def _position(hand: tuple[NumCard, ...], card: NumCard) -> int:
@@ -249,12 +231,14 @@ def _position(hand: tuple[NumCard, ...], card: NumCard) -> int:
 
 def _end_trick(
     state: State,
-    hands: tuple[tuple[NumCard, ...], ...],
-    trick: tuple[NumCard | None, ...],
-    pairs: tuple[tuple[NumCard, ...], ...],
     ev: list[Event],
+    *,
+    hands: PerSeat,
+    trick: tuple[NumCard | None, ...],
+    pairs: PerSeat,
 ) -> State:
-    # The trick is complete: its winner takes the cards (the Bomb may go to its capturer).
+    # The trick is complete (with the last play's `hands`, `trick` and `pairs`): its
+    # winner takes the cards (the Bomb may go to its capturer) and leads the next one.
     # `ev` holds the events of this `apply` so far; the new state records them.
     config = state.config
     n = config.players
@@ -274,28 +258,23 @@ def _end_trick(
     won[take] += cards
     tricks = list(state.tricks)
     tricks[take] += 1
-    over = not any(hands)
-    after = State(
-        config,
-        state.seed,
-        state.round,
-        Phase.PLAY,
-        state.history,
-        state.lots,
-        hands,
-        state.aside,
-        take,
-        (),
-        tuple(won),
-        pairs,
-        tuple(tricks),
-        bomb,
-        capturer,
-        protector,
-        state.log.record(ev, n) if not over else state.log,
+    after = successor(
+        state,
+        ev,
+        hands=hands,
+        leader=take,
+        trick=(),
+        won=tuple(won),
+        pairs=pairs,
+        tricks=tuple(tricks),
+        bomb=bomb,
+        capturer=capturer,
+        protector=protector,
     )
-    if not over:
+    if any(hands):
         return after
+    # The round is over: `after` holds its won piles; the events go on (the round's
+    # score, then the next deal or the end), recorded once more from `state.log`.
     result = round_result(after)
     history = (*state.history, result)
     totals = running_totals(config, Phase.OVER, history, after.won, after.pairs)

@@ -6,11 +6,12 @@ The state check, which needs the trick and scoring rules, is in `numwars.checks`
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 
 import attrs
 
 from numrules.core.cards import NumCard
-from numrules.core.events import EMPTY_LOG, Log
+from numrules.core.events import EMPTY_LOG, Event, Log
 from numrules.numwars.cards import Role, role_of
 from numrules.numwars.config import Config
 
@@ -188,3 +189,48 @@ def card_zones(state: State) -> dict[str, tuple[NumCard, ...]]:
     zones["trick"] = tuple(card for card in state.trick if card is not None)
     zones["aside"] = state.aside
     return zones
+
+
+PerSeat = tuple[tuple[NumCard, ...], ...]
+
+
+def successor(
+    state: State,
+    ev: Sequence[Event],
+    *,
+    hands: PerSeat | None = None,
+    leader: int | None = None,
+    trick: tuple[NumCard | None, ...] | None = None,
+    won: PerSeat | None = None,
+    pairs: PerSeat | None = None,
+    tricks: tuple[int, ...] | None = None,
+    bomb: Fate | None = None,
+    capturer: int | None = None,
+    protector: int | None = None,
+) -> State:
+    """The next state of the same round: the given fields, the rest unchanged.
+
+    The Bomb's record (`bomb`, `capturer`, `protector`) is only ever set during a round
+    (each round is dealt afresh), so None leaves it as it is. One positional constructor
+    call (keywords cost more there, and a chain of `attrs.evolve` far more); the events
+    `ev` (what the action did, in order) are added to the log.
+    """
+    return State(
+        state.config,
+        state.seed,
+        state.round,
+        state.phase,
+        state.history,
+        state.lots,
+        state.hands if hands is None else hands,
+        state.aside,
+        state.leader if leader is None else leader,
+        state.trick if trick is None else trick,
+        state.won if won is None else won,
+        state.pairs if pairs is None else pairs,
+        state.tricks if tricks is None else tricks,
+        state.bomb if bomb is None else bomb,
+        state.capturer if capturer is None else capturer,
+        state.protector if protector is None else protector,
+        state.log.record(ev, state.config.players),
+    )
