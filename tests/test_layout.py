@@ -26,13 +26,6 @@ ARCHITECTURE = ROOT / "docs" / "architecture.md"
 
 Graph = Mapping[str, Set[str]]
 
-PENDING_CYCLES: tuple[frozenset[str], ...] = (
-    # Untangled on its own branch: drop this entry once that lands (a test below fails
-    # as soon as the cycle is gone, to say so).
-    frozenset({"numrules.numwars.state", "numrules.numwars.tricks", "numrules.numwars.scoring"}),
-)
-"""Cycles known and being removed elsewhere; any other cycle fails the test."""
-
 
 # --- reading the graph -------------------------------------------------------------------
 
@@ -245,18 +238,8 @@ def test_the_game_packages_are_the_built_in_games() -> None:
 
 
 def test_no_module_imports_one_that_imports_it_back() -> None:
-    unexpected = [
-        " -> ".join(cycle_in(GRAPH, group))
-        for group in tangles(GRAPH)
-        if group not in PENDING_CYCLES
-    ]
+    unexpected = [" -> ".join(cycle_in(GRAPH, group)) for group in tangles(GRAPH)]
     assert not unexpected, "import cycles:\n" + "\n".join(unexpected)
-
-
-def test_every_pending_cycle_is_still_there() -> None:
-    found = tangles(GRAPH)
-    gone = [sorted(cycle) for cycle in PENDING_CYCLES if cycle not in found]
-    assert not gone, f"these cycles are gone: remove them from PENDING_CYCLES: {gone}"
 
 
 def test_core_imports_no_game_and_no_application() -> None:

@@ -19,6 +19,7 @@ from numrules.core.cards import (
     family_cards,
     format_cards,
     infinity_cards,
+    is_num_card,
     parse_num_card,
     parse_num_cards,
     sort_num_cards,
@@ -101,3 +102,23 @@ def test_a_card_sent_to_another_process_is_the_interned_card() -> None:
     assert all(
         a is b for a, b in zip(config.all_cards(), ns.Config(players=4).all_cards(), strict=True)
     )
+
+
+def test_a_card_is_well_formed_when_its_fields_have_their_types() -> None:
+    assert all(is_num_card(card) for card in ALL)
+    # Built by hand, equal to an interned card, or not a card of any deck: the types decide.
+    assert is_num_card(FamilyCard(Family.RED, 7))
+    assert is_num_card(FamilyCard(Family.RED, 99))
+    assert is_num_card(SpecialCard(Special.INFINITY, 3))
+    for junk in (
+        FamilyCard("R", 7),  # type: ignore[arg-type]
+        FamilyCard(Family.RED, 7.0),  # type: ignore[arg-type]
+        FamilyCard(Family.RED, True),
+        FamilyCard(Family.RED, "7"),  # type: ignore[arg-type]
+        SpecialCard("JOKER"),  # type: ignore[arg-type]
+        SpecialCard(Special.JOKER, None),  # type: ignore[arg-type]
+        "R7",
+        7,
+        None,
+    ):
+        assert not is_num_card(junk)

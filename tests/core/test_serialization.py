@@ -58,3 +58,14 @@ def test_actions_must_be_notation_strings() -> None:
     for bad in ({"seat": 0}, 3, "0:fly 1"):
         with pytest.raises(SerializationError):
             numrules.loads(json.dumps({**document, "data": bad}))
+
+
+@pytest.mark.parametrize("name", numrules.game_names())
+def test_a_state_document_without_its_log_is_refused(name: str) -> None:
+    game = numrules.get_game(name)
+    state = game.new_game(game.Config(players=game.min_players), 3)
+    document = json.loads(numrules.dumps(state))
+    assert numrules.loads(json.dumps(document)) == state
+    del document["data"]["log"]
+    with pytest.raises(SerializationError, match="no 'log'"):
+        numrules.loads(json.dumps(document))

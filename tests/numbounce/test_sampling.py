@@ -20,7 +20,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import numrules
-from numrules import IllegalActionError, StateError
+from numrules import IllegalActionError, SamplingError
 from numrules import numbounce as nb
 from numrules.core.cards import NumCard
 from numrules.core.rng import derive_seed, shuffled
@@ -250,7 +250,7 @@ def test_a_log_that_contradicts_the_position_is_refused() -> None:
     assert real is not None
     view = nb.observe(real, 0)
     wrong = attrs.evolve(view, discard=view.discard[1:])
-    with pytest.raises(StateError):
+    with pytest.raises(SamplingError):
         nb.sample_state(wrong, random.Random(0))
 
 

@@ -6,7 +6,11 @@ import random
 from collections import Counter
 from itertools import permutations
 
+import attrs
+import pytest
+
 import numrules
+from numrules import SamplingError
 from numrules import numstop as ns
 from numrules.core.stats import chi_square
 from numrules.testing import check_sample_state, play_out
@@ -76,3 +80,11 @@ def test_an_observation_read_back_from_json_samples_the_same() -> None:
     assert first.stocks == again.stocks
     assert first.seed == again.seed
     assert ns.observe(again, 0) == ns.observe(first, 0) == view
+
+
+def test_stock_sizes_the_unseen_cards_cannot_fill_are_refused_with_a_sampling_error() -> None:
+    view = ns.observe(four_cards_left(), 1)
+    a, b = view.stock_sizes
+    for sizes in ((a + 1, b), (a, b - 1), (a + b + 1, -1)):
+        with pytest.raises(SamplingError):
+            ns.sample_state(attrs.evolve(view, stock_sizes=sizes), random.Random(0))

@@ -23,6 +23,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import numrules
+from numrules import SamplingError
 from numrules import numwars as nw
 from numrules.core.stats import chi_square
 from numrules.numwars.strategy import sampling
@@ -186,6 +187,19 @@ def test_sampling_is_reproducible_and_ignores_what_it_kept() -> None:
     assert first == again == fresh
     others = {nw.sample_state(view, random.Random(s)).hands for s in range(10)}
     assert len(others) > 1
+
+
+def test_an_observation_no_game_gives_is_refused_with_a_sampling_error() -> None:
+    view = nw.observe(random_game(4, seed=3, rounds=2)[40], 0)
+    sizes = list(view.hand_sizes)
+    sizes[1] += 1  # one card too many for the hidden places
+    for wrong in (
+        attrs.evolve(view, hand_sizes=tuple(sizes)),
+        attrs.evolve(view, round=view.round + 1),  # its log holds no deal of that round
+    ):
+        with pytest.raises(SamplingError) as info:
+            nw.sample_state(wrong, random.Random(0))
+        assert isinstance(info.value, ValueError)  # what it raised before it had a type
 
 
 _CHILD = """

@@ -7,12 +7,14 @@ after a first trick won by one seat and plays the last trick (one card per hand)
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import attrs
 import pytest
 
 from numrules import numwars as nw
+from numrules.numwars.scoring import points_gain
 from tests.numwars.helpers import cards, deal, play, table
 
 Score = nw.RoundScore
@@ -74,6 +76,19 @@ def test_the_group_points_are_configurable() -> None:
     assert nw.card_points(config, cards("R7 B7")) == 5
     assert nw.card_points(config, cards("R7 B7 G7")) == 107
     assert nw.card_points(config, cards("R7 B7 G7 Y7")) == 1007
+
+
+def test_what_a_trick_adds_to_a_won_pile_is_the_change_in_its_card_points() -> None:
+    # `points_gain` (the TrickWon points) scores only the values the trick adds.
+    config = nw.Config(players=4, pair_points=5, triple_bonus=100, quadruple_bonus=1000)
+    rnd = random.Random(5)
+    deck = list(config.all_cards())
+    for _ in range(300):
+        rnd.shuffle(deck)
+        cut = rnd.randrange(0, 40)
+        pile, trick = tuple(deck[:cut]), tuple(deck[cut : cut + rnd.randrange(1, 9)])
+        change = nw.card_points(config, pile + trick) - nw.card_points(config, pile)
+        assert points_gain(config, pile, trick) == change
 
 
 def test_each_stolen_pair_scores_its_value() -> None:

@@ -5,7 +5,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import attrs
+import pytest
+
 import numrules
+from numrules import SamplingError
 from numrules import stackattack as sa
 from numrules.core.stats import chi_square
 from numrules.testing import check_sample_state, play_out
@@ -100,3 +104,11 @@ def test_a_sample_of_an_observation_read_from_json_keeps_the_secrets_secret() ->
     for seat in (1, 2, None):
         assert sa.events(sample, seat) == sa.events(state, None)
     assert sa.observe(sample, 0) == sa.observe(state, 0)
+
+
+def test_hand_sizes_the_unseen_cards_cannot_fill_are_refused_with_a_sampling_error() -> None:
+    view = sa.observe(small_game(), 0)
+    unseen = len(view.config.all_cards()) - len(view.hand) - sum(map(len, view.rows))
+    for sizes in ((2, unseen, 1), (2, -1, 2)):
+        with pytest.raises(SamplingError):
+            sa.sample_state(attrs.evolve(view, hand_sizes=sizes), random.Random(0))

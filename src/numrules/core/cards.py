@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
+from typing import Any, TypeGuard, TypeVar
 
 import attrs
 
@@ -171,6 +171,27 @@ def special_card(kind: Special, copy: int = 1) -> SpecialCard:
         return _SPECIAL_CARDS[kind, copy]
     except (KeyError, TypeError):
         raise NotationError(f"no {kind} card with copy number {copy!r}") from None
+
+
+_INTERNED_IDS: frozenset[int] = frozenset(map(id, _ALL_CARDS))
+# The interned cards live as long as the interpreter: their ids are never reused.
+
+
+def is_num_card(card: object) -> TypeGuard[NumCard]:
+    """Whether `card` is a Num card whose fields have their types (any value).
+
+    A `FamilyCard` needs a `Family` and an int value, a `SpecialCard` a `Special` and an
+    int copy: `FamilyCard("R", 7)` is not a card, nor is `FamilyCard(Family.RED, 7.0)`.
+    `apply` refuses an action naming anything else as MALFORMED. Whether the card
+    exists in a game is the game's question. O(1); an interned card costs one lookup.
+    """
+    if id(card) in _INTERNED_IDS:
+        return True
+    if type(card) is FamilyCard:
+        return type(card.family) is Family and type(card.value) is int
+    if type(card) is SpecialCard:
+        return type(card.kind) is Special and type(card.copy) is int
+    return False
 
 
 def interned(card: NumCard) -> NumCard:

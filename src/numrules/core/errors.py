@@ -26,6 +26,13 @@ class StateError(NumrulesError, ValueError):
     """A game state is internally inconsistent (e.g. a card missing or in two places)."""
 
 
+class SamplingError(NumrulesError, ValueError):
+    """An observation `sample_state` cannot sample: no full state agrees with it.
+
+    An observation `observe` gave never raises it; a forged or tampered one may.
+    """
+
+
 class SeatError(NumrulesError, ValueError):
     """A seat number that does not exist in this game was passed (e.g. to `observe`)."""
 

@@ -307,8 +307,9 @@ class Game(Generic[C, S, O, A]):
     (`SeatError` for a bad seat); by default `seat_actions(legal_actions)`."""
     sample_state: Callable[[O, random.Random], S] | None = None
     """`sample_state(observation, rng)`: a full `State` drawn at random among those
-    consistent with everything the observing seat knows (None: the game offers none).
-    Search bots (determinization, ISMCTS) use it; see docs/bots.md."""
+    consistent with everything the observing seat knows (None: the game offers none);
+    `SamplingError` when no state agrees with the observation. Search bots
+    (determinization, ISMCTS) use it; see docs/bots.md."""
     evaluate: Callable[[S], tuple[float, ...]] | None = None
     """`evaluate(state)`: each seat's standing for a search bot that stops a rollout early,
     in the direction of `scores` (lower is better when `lower_score_wins`): the scores,

@@ -17,6 +17,7 @@ import random
 from collections.abc import Sequence
 from typing import TypeVar
 
+from numrules.core.errors import SamplingError
 from numrules.core.rng import shuffled
 
 T = TypeVar("T")
@@ -46,11 +47,12 @@ def deal(items: Sequence[T], sizes: Sequence[int], rng: random.Random) -> tuple[
     Every split of the items into parts of these sizes is equally likely.
 
     Raises:
-        ValueError: the sizes are negative or do not add up to the number of items.
+        SamplingError: the sizes are negative or do not add up to the number of items
+            (the observation they come from cannot be sampled).
 
     """
     if any(size < 0 for size in sizes) or sum(sizes) != len(items):
-        raise ValueError(f"cannot deal {len(items)} cards into parts of sizes {tuple(sizes)}")
+        raise SamplingError(f"cannot deal {len(items)} cards into parts of sizes {tuple(sizes)}")
     order = shuffle(items, rng)
     parts: list[tuple[T, ...]] = []
     start = 0

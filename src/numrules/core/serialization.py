@@ -377,6 +377,12 @@ def from_data(document: Any) -> Any:
             "Observation": game.Observation,
             "Event": Event,
         }[kind]
+        if kind == "State" and isinstance(data, dict) and "log" not in data:
+            # The field has a default (a new state starts from it), but a document
+            # without it would load as a game with no history: refuse it.
+            raise SerializationError(
+                f"invalid {quote(name)} State: no 'log' (a state's JSON holds its events)"
+            )
         obj: Any = converter(game).structure(data, target)
         if kind == "State":
             game.check_state(obj)

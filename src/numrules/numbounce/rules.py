@@ -21,8 +21,7 @@ from numrules.core.cards import (
     Family,
     FamilyCard,
     NumCard,
-    Special,
-    SpecialCard,
+    is_num_card,
     sort_num_cards,
 )
 from numrules.core.errors import ConfigError, IllegalActionError, Reason
@@ -70,9 +69,16 @@ from numrules.numbounce.event_types import (
     TrickClosed,
     WentDown,
 )
-from numrules.numbounce.state import Phase, State
+from numrules.numbounce.state import (
+    UNCHANGED,
+    Cards,
+    Hands,
+    Phase,
+    State,
+    Unchanged,
+    successor,
+)
 
-Hands = tuple[frozenset[NumCard], ...]
 _NO_CARDS: frozenset[NumCard] = frozenset()
 _INTERRUPT_CARDS = tuple((rainbow(v), shadow(v)) for v in range(MAX_VALUE + 1))
 
@@ -313,15 +319,7 @@ def _card_index(card: object) -> int:
     index = RANK_BY_ID.get(id(card))
     if index is not None:  # an interned card of the game
         return index
-    if type(card) is FamilyCard:
-        if type(card.family) is not Family or type(card.value) is not int:
-            return -1
-    elif type(card) is SpecialCard:
-        if type(card.kind) is not Special or type(card.copy) is not int:
-            return -1
-    else:
-        return -1
-    return RANK.get(card, -1)
+    return RANK.get(card, -1) if is_num_card(card) else -1
 
 
 def _expect(state: State, action: Action, *phases: Phase) -> None:
@@ -403,30 +401,24 @@ def _play(state: State, action: Play) -> State:
         return _end_round(
             state,
             (seat,),
-            hands,
-            knowns,
-            state.draw,
-            state.discard,
-            trick,
-            len(cards),
-            seat,
-            interrupted,
-            state.recycles,
             ev,
+            hands=hands,
+            known=knowns,
+            trick=trick,
+            ref_size=len(cards),
+            author=seat,
+            interrupted=interrupted,
         )
     return _next_turn(
         state,
-        hands,
-        knowns,
-        state.draw,
-        state.discard,
-        trick,
-        len(cards),
-        seat,
-        interrupted,
-        state.recycles,
         (seat + 1) % state.config.players,
         ev,
+        hands=hands,
+        known=knowns,
+        trick=trick,
+        ref_size=len(cards),
+        author=seat,
+        interrupted=interrupted,
     )
 
 
@@ -441,23 +433,31 @@ def _numx(state: State, action: NumX) -> State:
     knowns = _replace(state.known, seat, state.known[seat] - {NUM_X})
     discard = (*state.discard, *state.trick, NUM_X)
     ev: list[Event] = [NumXPlayed(seat, state.trick)]
+    # The trick is over: no reference, and the same seat opens the next one.
     if not new_hand:
         return _end_round(
             state,
             (seat,),
-            hands,
-            knowns,
-            state.draw,
-            discard,
-            (),
-            0,
-            None,
-            False,
-            state.recycles,
             ev,
+            hands=hands,
+            known=knowns,
+            discard=discard,
+            trick=(),
+            ref_size=0,
+            author=None,
+            interrupted=False,
         )
     return _next_turn(
-        state, hands, knowns, state.draw, discard, (), 0, None, False, state.recycles, seat, ev
+        state,
+        seat,
+        ev,
+        hands=hands,
+        known=knowns,
+        discard=discard,
+        trick=(),
+        ref_size=0,
+        author=None,
+        interrupted=False,
     )
 
 
@@ -490,34 +490,22 @@ def _take(state: State, action: Take) -> State:
         card = discard[-1]
         discard = discard[:-1]
         ev.append(TookDiscard(action.seat, card))
-    return State(
-        state.config,
-        state.seed,
-        state.round,
-        state.wins,
+    return successor(
+        state,
         Phase.TAKEN,
-        state.mover,
-        state.turn,
-        state.hands,
-        state.known,
-        draw,
-        discard,
-        state.trick,
-        state.ref_size,
-        state.author,
-        state.interrupted,
-        card,
-        pile,
-        recycles,
-        state.log.record(ev, state.config.players),
+        ev,
+        draw=draw,
+        discard=discard,
+        taken=card,
+        source=pile,
+        recycles=recycles,
     )
 
 
 def _keep(state: State, action: Keep) -> State:
     _expect(state, action, Phase.TAKEN)
     hands, known = _taken_into_hand(state)
-    ev: list[Event] = [_kept(state, cut=False)]
-    return _turn_passes(state, hands, known, state.discard, ev)
+    return _turn_passes(state, [_kept(state, cut=False)], hands=hands, known=known)
 
 
 def _discard(state: State, action: Discard) -> State:
@@ -525,8 +513,7 @@ def _discard(state: State, action: Discard) -> State:
     taken = state.taken
     if state.source is not Pile.DRAW or taken is None:
         raise _refuse(action, Reason.NOT_ALLOWED, "a card taken from the discard cannot go back")
-    ev: list[Event] = [Discarded(action.seat, taken)]
-    return _turn_passes(state, state.hands, state.known, (*state.discard, taken), ev)
+    return _turn_passes(state, [Discarded(action.seat, taken)], discard=(*state.discard, taken))
 
 
 def _pass(state: State, action: Pass) -> State:
@@ -535,32 +522,25 @@ def _pass(state: State, action: Pass) -> State:
         raise _refuse(action, Reason.NOT_ALLOWED, "a new trick must be opened")
     if state.draw or state.discard:
         raise _refuse(action, Reason.NOT_ALLOWED, "a card can be taken: passing is not allowed")
-    return _turn_passes(state, state.hands, state.known, state.discard, [Passed(action.seat)])
+    return _turn_passes(state, [Passed(action.seat)])
 
 
 def _decline(state: State, action: Decline) -> State:
     _expect(state, action, Phase.SHADOW)
-    return _turn_passes(state, state.hands, state.known, state.discard, [Declined(action.seat)])
+    return _turn_passes(state, [Declined(action.seat)])
 
 
 def _turn_passes(
-    state: State, hands: Hands, known: Hands, discard: tuple[NumCard, ...], ev: list[Event]
+    state: State,
+    ev: list[Event],
+    *,
+    hands: Hands | None = None,
+    known: Hands | None = None,
+    discard: Cards | None = None,
 ) -> State:
     # The seat to act ends its turn without laying anything: play goes to its left.
-    return _next_turn(
-        state,
-        hands,
-        known,
-        state.draw,
-        discard,
-        state.trick,
-        state.ref_size,
-        state.author,
-        state.interrupted,
-        state.recycles,
-        (state.mover + 1) % state.config.players,
-        ev,
-    )
+    seat = (state.mover + 1) % state.config.players
+    return _next_turn(state, seat, ev, hands=hands, known=known, discard=discard)
 
 
 def _interrupt(state: State, action: Interrupt) -> State:
@@ -603,52 +583,38 @@ def _interrupt(state: State, action: Interrupt) -> State:
         return _end_round(
             state,
             (seat,),
-            hands,
-            knowns,
-            state.draw,
-            state.discard,
-            trick,
-            size,
-            seat,
-            True,
-            state.recycles,
             ev,
+            hands=hands,
+            known=knowns,
+            trick=trick,
+            ref_size=size,
+            author=seat,
+            interrupted=True,
         )
     if not is_shadow:
         return _next_turn(
             state,
-            hands,
-            knowns,
-            state.draw,
-            state.discard,
-            trick,
-            size,
-            seat,
-            True,
-            state.recycles,
             (seat + 1) % state.config.players,
             ev,
+            hands=hands,
+            known=knowns,
+            trick=trick,
+            ref_size=size,
+            author=seat,
+            interrupted=True,
         )
-    return State(
-        state.config,
-        state.seed,
-        state.round,
-        state.wins,
+    # The Shadow's player may go up on it at once: it acts again, in the same turn.
+    return successor(
+        state,
         Phase.SHADOW,
-        seat,
-        state.turn,
-        hands,
-        knowns,
-        state.draw,
-        state.discard,
-        trick,
-        1,
-        seat,
-        True,
-        None,
-        None,
-        state.recycles,
-        state.log.record(ev, state.config.players),
+        ev,
+        mover=seat,
+        hands=hands,
+        known=knowns,
+        trick=trick,
+        ref_size=1,
+        author=seat,
+        interrupted=True,
     )
 
 
@@ -670,43 +636,47 @@ def _taken_into_hand(state: State) -> tuple[Hands, Hands]:
 
 def _next_turn(
     state: State,
-    hands: Hands,
-    known: Hands,
-    draw: tuple[NumCard, ...],
-    discard: tuple[NumCard, ...],
-    trick: tuple[NumCard, ...],
-    ref_size: int,
-    author: int | None,
-    interrupted: bool,
-    recycles: int,
     seat: int,
     ev: list[Event],
+    *,
+    hands: Hands | None = None,
+    known: Hands | None = None,
+    discard: Cards | None = None,
+    trick: Cards | None = None,
+    ref_size: int | None = None,
+    author: int | Unchanged | None = UNCHANGED,
+    interrupted: bool | None = None,
 ) -> State:
-    # The turn passes to `seat`: the trick closes if `seat` laid the reference; the
-    # round ends if this was the last turn `max_turns_per_round` allows. `ev` holds the
-    # events of this `apply` so far; this function may add to it.
+    # The turn passes to `seat`, with the given changes (None, UNCHANGED: as in `state`):
+    # the trick closes if `seat` laid the reference; the round ends if this was the last
+    # turn `max_turns_per_round` allows. `ev` holds the events of this `apply` so far;
+    # this function may add to it. Most actions end here, so it builds the next state
+    # itself, like `successor` (one positional constructor call): going through
+    # `successor` as well cost some 3% more instructions per `apply`.
+    if author is UNCHANGED:
+        author = state.author
     if seat == author:
+        trick = state.trick if trick is None else trick
         ev.append(TrickClosed(seat, trick))
-        discard = (*discard, *trick)
+        discard = (*(state.discard if discard is None else discard), *trick)
         trick, ref_size, author, interrupted = (), 0, None, False
     turn = state.turn + 1
     limit = state.config.max_turns_per_round
     if limit is not None and turn >= limit:
+        hands = state.hands if hands is None else hands
         fewest = min(len(hand) for hand in hands)
         winners = tuple(s for s, hand in enumerate(hands) if len(hand) == fewest)
         return _end_round(
             state,
             winners,
-            hands,
-            known,
-            draw,
-            discard,
-            trick,
-            ref_size,
-            author,
-            interrupted,
-            recycles,
             ev,
+            hands=hands,
+            known=known,
+            discard=discard,
+            trick=trick,
+            ref_size=ref_size,
+            author=author,
+            interrupted=interrupted,
             turn_limit=True,
         )
     return State(
@@ -717,17 +687,17 @@ def _next_turn(
         Phase.PLAY,
         seat,
         turn,
-        hands,
-        known,
-        draw,
-        discard,
-        trick,
-        ref_size,
+        state.hands if hands is None else hands,
+        state.known if known is None else known,
+        state.draw,
+        state.discard if discard is None else discard,
+        state.trick if trick is None else trick,
+        state.ref_size if ref_size is None else ref_size,
         author,
-        interrupted,
+        state.interrupted if interrupted is None else interrupted,
         None,
         None,
-        recycles,
+        state.recycles,
         state.log.record(ev, state.config.players),
     )
 
@@ -735,21 +705,20 @@ def _next_turn(
 def _end_round(
     state: State,
     winners: tuple[int, ...],
-    hands: Hands,
-    known: Hands,
-    draw: tuple[NumCard, ...],
-    discard: tuple[NumCard, ...],
-    trick: tuple[NumCard, ...],
-    ref_size: int,
-    author: int | None,
-    interrupted: bool,
-    recycles: int,
     ev: list[Event],
     *,
+    hands: Hands | None = None,
+    known: Hands | None = None,
+    discard: Cards | None = None,
+    trick: Cards | None = None,
+    ref_size: int | None = None,
+    author: int | Unchanged | None = UNCHANGED,
+    interrupted: bool | None = None,
     turn_limit: bool = False,
 ) -> State:
-    # `winners` (seats, ascending) win the round; the match ends, or the next round is dealt
-    # and opened by the first winner. `ev` gets the events of the round's end.
+    # `winners` (seats, ascending) win the round; the match ends, with the given changes
+    # to `state` (None, UNCHANGED: as in `state`), or the next round is dealt and opened
+    # by the first winner. `ev` gets the events of the round's end.
     config = state.config
     wins = tuple(w + (s in winners) for s, w in enumerate(state.wins))
     ev.append(RoundEnded(state.round, winners, wins, turn_limit))
@@ -760,26 +729,20 @@ def _end_round(
         order = shuffled(ALL_CARDS, derive_seed(state.seed, "round", state.round + 1))
         return _deal(config, state.seed, state.round + 1, wins, order, winners[0], state.log, ev)
     ev.append(MatchEnded(wins, tuple(sorted(best_seats(wins)))))
-    return State(
-        config,
-        state.seed,
-        state.round,
-        wins,
+    return successor(
+        state,
         Phase.OVER,
-        winners[0],
-        state.turn + 1,
-        hands,
-        known,
-        draw,
-        discard,
-        trick,
-        ref_size,
-        author,
-        interrupted,
-        None,
-        None,
-        recycles,
-        state.log.record(ev, config.players),
+        ev,
+        wins=wins,
+        mover=winners[0],
+        turn=state.turn + 1,
+        hands=hands,
+        known=known,
+        discard=discard,
+        trick=trick,
+        ref_size=ref_size,
+        author=author,
+        interrupted=interrupted,
     )
 
 

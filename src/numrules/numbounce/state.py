@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from typing import NoReturn
+from collections.abc import Sequence
+from typing import Final, NoReturn
 
 import attrs
 
 from numrules.core.cards import Family, FamilyCard, NumCard
 from numrules.core.errors import StateError
-from numrules.core.events import EMPTY_LOG, Log
+from numrules.core.events import EMPTY_LOG, Event, Log
 from numrules.numbounce.cards import ALL_CARDS, DECK_SIZE, NUM_X, Pile
 from numrules.numbounce.combinations import MIXED, value_of
 from numrules.numbounce.config import Config
@@ -246,3 +247,67 @@ def _check_turns(state: State) -> None:
                 f"a draw pile of {len(state.draw)} cards after {started} turns "
                 f"without a recycle ({dealt} were left after the deal)"
             )
+
+
+Cards = tuple[NumCard, ...]
+Hands = tuple[frozenset[NumCard], ...]
+
+
+class Unchanged(enum.Enum):
+    """`successor`'s default for a field where None is a value: keep the state's."""
+
+    UNCHANGED = "unchanged"
+
+
+UNCHANGED: Final = Unchanged.UNCHANGED
+"""Leave the field as it is (for `author`, which None sets to "no reference")."""
+
+
+def successor(
+    state: State,
+    phase: Phase,
+    ev: Sequence[Event],
+    *,
+    wins: tuple[int, ...] | None = None,
+    mover: int | None = None,
+    turn: int | None = None,
+    hands: Hands | None = None,
+    known: Hands | None = None,
+    draw: Cards | None = None,
+    discard: Cards | None = None,
+    trick: Cards | None = None,
+    ref_size: int | None = None,
+    author: int | Unchanged | None = UNCHANGED,
+    interrupted: bool | None = None,
+    taken: NumCard | None = None,
+    source: Pile | None = None,
+    recycles: int | None = None,
+) -> State:
+    """The next state of the same round: `phase` and the given fields, the rest unchanged.
+
+    `taken` and `source` default to None (only phase TAKEN has them); `author` is kept
+    unless given (None: no reference). One positional constructor call (keywords cost
+    more there, and a chain of `attrs.evolve` far more); the events `ev` (what the
+    action did, in order) are added to the log.
+    """
+    return State(
+        state.config,
+        state.seed,
+        state.round,
+        state.wins if wins is None else wins,
+        phase,
+        state.mover if mover is None else mover,
+        state.turn if turn is None else turn,
+        state.hands if hands is None else hands,
+        state.known if known is None else known,
+        state.draw if draw is None else draw,
+        state.discard if discard is None else discard,
+        state.trick if trick is None else trick,
+        state.ref_size if ref_size is None else ref_size,
+        state.author if author is UNCHANGED else author,
+        state.interrupted if interrupted is None else interrupted,
+        taken,
+        source,
+        state.recycles if recycles is None else recycles,
+        state.log.record(ev, state.config.players),
+    )

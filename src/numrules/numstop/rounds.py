@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from numrules.core.cards import FamilyCard, NumCard, interned, num_card_key
+from numrules.core.cards import FamilyCard, NumCard, interned, is_num_card, num_card_key
 from numrules.core.errors import IllegalActionError, Reason
 from numrules.core.events import Event, Log
 from numrules.core.rng import derive_seed, shuffled
@@ -162,7 +162,7 @@ def pick(state: State, action: Pick) -> State:
     seat, card = _validation_seat(state, action, Phase.SELECTION), action.card
     objective, selection = state.objective, state.selection
     assert objective is not None  # phase SELECTION (check_state)
-    if type(card) not in _CARD_TYPES:
+    if not is_num_card(card):
         raise IllegalActionError(action, Reason.MALFORMED, "the card must be a card")
     collection = state.collections[seat]
     if type(card) is not FamilyCard or card not in collection or card in selection:
@@ -246,6 +246,3 @@ def _unused(state: State, seat: int) -> list[FamilyCard]:
 
 def _family(cards: Sequence[NumCard]) -> list[FamilyCard]:
     return [c for c in cards if type(c) is FamilyCard]
-
-
-_CARD_TYPES = frozenset(type(c) for c in Config().all_cards())

@@ -16,6 +16,7 @@ from numrules.core.cards import (
     SpecialCard,
     family_card,
     interned,
+    is_num_card,
     num_card_key,
 )
 from numrules.core.errors import IllegalActionError, Reason
@@ -220,7 +221,7 @@ def reserve(state: State, action: Reserve) -> State:
     if state.phase is not Phase.ACTION:
         raise _refuse(action, Reason.WRONG_PHASE, "only an action card just drawn is reserved")
     card, seat = action.card, state.player
-    if type(card) not in _CARD_TYPES:
+    if not is_num_card(card):
         raise _refuse(action, Reason.MALFORMED, "the card must be a card")
     if card != state.pending[0]:
         raise _refuse(action, Reason.CARD_NOT_HELD, f"the card just drawn is {state.pending[0]}")
@@ -235,7 +236,7 @@ def reserve(state: State, action: Reserve) -> State:
 def keep(state: State, action: Keep) -> State:
     """Keep the drawn Shadow (the pile is lost), or one of the QUANTUM cards (or none)."""
     card, phase = action.card, state.phase
-    if card is not None and type(card) not in _CARD_TYPES:
+    if card is not None and not is_num_card(card):
         raise _refuse(action, Reason.MALFORMED, "the card must be a card or None")
     if phase is Phase.SHADOW:
         if card is None:
@@ -278,7 +279,7 @@ def discard_shadow(state: State, action: Discard) -> State:
     if state.phase is not Phase.SHADOW:
         raise _refuse(action, Reason.WRONG_PHASE, "only a drawn Shadow is discarded this way")
     card = action.card
-    if type(card) not in _CARD_TYPES:
+    if not is_num_card(card):
         raise _refuse(action, Reason.MALFORMED, "the card must be a card")
     if card != state.pending[0]:
         raise _refuse(action, Reason.CARD_NOT_HELD, f"the Shadow drawn is {state.pending[0]}")
@@ -357,7 +358,7 @@ def action_card_choices(state: State) -> list[Activate | Reserve]:
 def activate(state: State, action: Activate) -> State:
     """Activate an action card of the reserve, or the one just drawn."""
     card, phase, seat = action.card, state.phase, state.player
-    if type(card) not in _CARD_TYPES:
+    if not is_num_card(card):
         raise _refuse(action, Reason.MALFORMED, "the card must be a card")
     if not is_action_card(card):
         raise _refuse(action, Reason.NOT_ALLOWED, f"{card} is not an action card")
@@ -490,6 +491,3 @@ def _quantum(
         drawn=state.drawn + len(taken),
         peeks=peeks,
     )
-
-
-_CARD_TYPES = frozenset({FamilyCard, SpecialCard})

@@ -35,6 +35,7 @@ from numrules.numwars.cards import (
     role_of,
     suit_of,
 )
+from numrules.numwars.checks import check_state
 from numrules.numwars.config import HAND_SIZES, MAX_PLAYERS, MIN_PLAYERS, Config
 from numrules.numwars.event_types import (
     EVENT_TYPES,
@@ -67,7 +68,6 @@ from numrules.numwars.state import (
     RoundScore,
     State,
     card_zones,
-    check_state,
     roles,
 )
 from numrules.numwars.strategy.bots import HeuristicBot

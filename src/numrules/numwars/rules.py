@@ -14,14 +14,21 @@ from typing import Any
 
 import attrs
 
-from numrules.core.cards import FamilyCard, NumCard, Special, SpecialCard, num_card_key
+from numrules.core.cards import (
+    FamilyCard,
+    NumCard,
+    Special,
+    SpecialCard,
+    is_num_card,
+    num_card_key,
+)
 from numrules.core.errors import ConfigError, IllegalActionError, Reason
 from numrules.core.events import EMPTY_LOG, Event, Log
 from numrules.core.game import action_handler
 from numrules.core.rng import arrange_deck, check_seed, derive_seed, shuffled
 from numrules.core.seats import best_seats
 from numrules.numwars.actions import Action, Play
-from numrules.numwars.cards import RAINBOW, SHADOW, Format, partner, role_of
+from numrules.numwars.cards import RAINBOW, Format, partner, role_of
 from numrules.numwars.config import MAX_PLAYERS, Config
 from numrules.numwars.event_types import (
     BombResolved,
@@ -32,8 +39,8 @@ from numrules.numwars.event_types import (
     Stole,
     TrickWon,
 )
-from numrules.numwars.scoring import round_result, running_totals
-from numrules.numwars.state import Phase, RoundResult, State
+from numrules.numwars.scoring import points_gain, round_result, running_totals
+from numrules.numwars.state import PerSeat, Phase, RoundResult, State, successor
 from numrules.numwars.tricks import bomb_fate, is_steal, legal_plays, refusal_unless_steal, winner
 
 _CARDS: tuple[NumCard, ...] = Format.FULL.cards()
@@ -175,8 +182,12 @@ def _play(state: State, action: Play) -> State:
     trick = state.trick
     if seat != (state.leader + len(trick)) % n:
         raise IllegalActionError(action, Reason.NOT_YOUR_TURN, "another seat plays now")
-    if type(card) is not FamilyCard and type(card) is not SpecialCard:
-        raise IllegalActionError(action, Reason.MALFORMED, "the card must be a Num card")
+    rank = _RANK_BY_ID.get(id(card))
+    if rank is None:  # not an interned card: a well-formed one of the game, built by hand?
+        canonical = _CANONICAL.get(card) if is_num_card(card) else None
+        if canonical is None:
+            raise IllegalActionError(action, Reason.MALFORMED, "the card must be a Num Wars card")
+        card, rank = canonical, _RANK_BY_ID[id(canonical)]
     hand = state.hands[seat]
     i = _position(hand, card)
     if i < 0:
@@ -200,29 +211,10 @@ def _play(state: State, action: Play) -> State:
         ev = [Stole(seat, card, other, (state.leader + k) % n)]
     else:
         trick = (*trick, card)
-        rank = _RANK_BY_ID.get(id(card))
-        ev = [Played(seat, card) if rank is None else _PLAYED[seat][rank]]
+        ev = [_PLAYED[seat][rank]]
     if len(trick) < n:
-        return State(
-            config,
-            state.seed,
-            state.round,
-            Phase.PLAY,
-            state.history,
-            state.lots,
-            hands,
-            state.aside,
-            state.leader,
-            trick,
-            state.won,
-            pairs,
-            state.tricks,
-            state.bomb,
-            state.capturer,
-            state.protector,
-            state.log.record(ev, n),
-        )
-    return _end_trick(state, hands, trick, pairs, ev)
+        return successor(state, ev, hands=hands, trick=trick, pairs=pairs)
+    return _end_trick(state, ev, hands=hands, trick=trick, pairs=pairs)
 
 
 def _position(hand: tuple[NumCard, ...], card: NumCard) -> int:
@@ -239,12 +231,14 @@ def _position(hand: tuple[NumCard, ...], card: NumCard) -> int:
 
 def _end_trick(
     state: State,
-    hands: tuple[tuple[NumCard, ...], ...],
-    trick: tuple[NumCard | None, ...],
-    pairs: tuple[tuple[NumCard, ...], ...],
     ev: list[Event],
+    *,
+    hands: PerSeat,
+    trick: tuple[NumCard | None, ...],
+    pairs: PerSeat,
 ) -> State:
-    # The trick is complete: its winner takes the cards (the Bomb may go to its capturer).
+    # The trick is complete (with the last play's `hands`, `trick` and `pairs`): its
+    # winner takes the cards (the Bomb may go to its capturer) and leads the next one.
     # `ev` holds the events of this `apply` so far; the new state records them.
     config = state.config
     n = config.players
@@ -260,32 +254,27 @@ def _end_trick(
         if capturer is not None:
             cards = tuple(c for c in cards if c is not bombs[0])
             won[capturer] += (bombs[0],)
-    ev.append(TrickWon(take, cards, _gain(config, won[take], cards)))
+    ev.append(TrickWon(take, cards, points_gain(config, won[take], cards)))
     won[take] += cards
     tricks = list(state.tricks)
     tricks[take] += 1
-    over = not any(hands)
-    after = State(
-        config,
-        state.seed,
-        state.round,
-        Phase.PLAY,
-        state.history,
-        state.lots,
-        hands,
-        state.aside,
-        take,
-        (),
-        tuple(won),
-        pairs,
-        tuple(tricks),
-        bomb,
-        capturer,
-        protector,
-        state.log.record(ev, n) if not over else state.log,
+    after = successor(
+        state,
+        ev,
+        hands=hands,
+        leader=take,
+        trick=(),
+        won=tuple(won),
+        pairs=pairs,
+        tricks=tuple(tricks),
+        bomb=bomb,
+        capturer=capturer,
+        protector=protector,
     )
-    if not over:
+    if any(hands):
         return after
+    # The round is over: `after` holds its won piles; the events go on (the round's
+    # score, then the next deal or the end), recorded once more from `state.log`.
     result = round_result(after)
     history = (*state.history, result)
     totals = running_totals(config, Phase.OVER, history, after.won, after.pairs)
@@ -295,37 +284,6 @@ def _end_trick(
         return _deal(config, state.seed, state.round + 1, history, order, state.log, ev)
     ev.append(GameEnded(totals, tuple(sorted(best_seats(totals)))))
     return attrs.evolve(after, phase=Phase.OVER, history=history, log=state.log.record(ev, n))
-
-
-def _gain(config: Config, pile: tuple[NumCard, ...], cards: tuple[NumCard, ...]) -> int:
-    # What adding `cards` to the won `pile` changes in its card points: only the values
-    # of the classic cards in `cards` can change (one pass over the pile, no rescoring).
-    added: dict[int, int] = {}
-    for card in cards:
-        if type(card) is FamilyCard and card.family is not RAINBOW and card.family is not SHADOW:
-            added[card.value] = added.get(card.value, 0) + 1
-    if not added:
-        return 0
-    held = dict.fromkeys(added, 0)
-    for card in pile:
-        if type(card) is FamilyCard and card.value in held and card.family.is_classic:
-            held[card.value] += 1
-    return sum(
-        _value_points(config, value, held[value] + count)
-        - _value_points(config, value, held[value])
-        for value, count in added.items()
-    )
-
-
-def _value_points(config: Config, value: int, count: int) -> int:
-    # The points of `count` classic cards of `value` in one won pile (see `card_points`).
-    if count == 0:
-        return 0
-    if count == 1:
-        return value
-    if count == 2:
-        return config.pair_points
-    return value + (config.triple_bonus if count == 3 else config.quadruple_bonus)
 
 
 # Dispatch on the exact class: anything else (a subclass, junk) is malformed.

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TypeGuard
 
 from numrules.core.cards import FamilyCard, NumCard
 from numrules.core.seats import best_seats
-from numrules.numwars.cards import JOKER, RAINBOW, SHADOW, role_of
+from numrules.numwars.cards import JOKER, RAINBOW, SHADOW, Role, role_of
 from numrules.numwars.config import Config
 from numrules.numwars.state import (
     OUTCOME_OF_CAPTURER,
@@ -16,31 +17,61 @@ from numrules.numwars.state import (
     RoundResult,
     RoundScore,
     State,
-    bonus_lines,
 )
 
 
-def card_points(config: Config, won: Iterable[NumCard]) -> int:
-    """Points of won cards: classic cards grouped by value, everything else 0.
+def is_classic(card: NumCard | None) -> TypeGuard[FamilyCard]:
+    """Whether `card` is a classic (RED, BLUE, GREEN, YELLOW) card, the only kind that scores."""
+    return type(card) is FamilyCard and card.family is not RAINBOW and card.family is not SHADOW
 
-    One card of a value scores its value, two score `pair_points` (0), three score the
-    value + `triple_bonus` (30), four the value + `quadruple_bonus` (50).
-    """
+
+def classic_counts(cards: Iterable[NumCard | None]) -> dict[int, int]:
+    """How many classic cards of each value `cards` hold (None, a stolen place, is skipped)."""
     counts: dict[int, int] = {}
-    for card in won:
-        if type(card) is FamilyCard and card.family is not RAINBOW and card.family is not SHADOW:
+    for card in cards:
+        if is_classic(card):
             counts[card.value] = counts.get(card.value, 0) + 1
-    total = 0
-    for value, count in counts.items():
-        if count == 1:
-            total += value
-        elif count == 2:
-            total += config.pair_points
-        elif count == 3:
-            total += value + config.triple_bonus
-        else:
-            total += value + config.quadruple_bonus
-    return total
+    return counts
+
+
+def value_points(config: Config, value: int, count: int) -> int:
+    """The points of `count` classic cards of `value` in one won pile: the scoring rule.
+
+    None score 0, one its value, two `pair_points` (0), three the value + `triple_bonus`
+    (30), four the value + `quadruple_bonus` (50).
+    """
+    if count == 0:
+        return 0
+    if count == 1:
+        return value
+    if count == 2:
+        return config.pair_points
+    return value + (config.triple_bonus if count == 3 else config.quadruple_bonus)
+
+
+def card_points(config: Config, won: Iterable[NumCard]) -> int:
+    """Points of won cards: classic cards grouped by value (`value_points`), everything else 0."""
+    return sum(value_points(config, value, count) for value, count in classic_counts(won).items())
+
+
+def points_gain(config: Config, pile: Iterable[NumCard], cards: Iterable[NumCard | None]) -> int:
+    """What adding `cards` to the won `pile` changes in its `card_points`.
+
+    Only the values of the classic cards in `cards` can change: one pass over the pile,
+    no rescoring.
+    """
+    added = classic_counts(cards)
+    if not added:
+        return 0
+    held = dict.fromkeys(added, 0)
+    for card in pile:
+        # The value test first: it rules out most of the pile at once.
+        if type(card) is FamilyCard and card.value in held and is_classic(card):
+            held[card.value] += 1
+    return sum(
+        value_points(config, value, held[value] + count) - value_points(config, value, held[value])
+        for value, count in added.items()
+    )
 
 
 def pair_points(pairs: Iterable[NumCard]) -> int:
@@ -61,6 +92,30 @@ def bomb_outcome(state: State) -> BombOutcome | None:
         return BombOutcome.PROTECTED
     assert state.capturer is not None
     return OUTCOME_OF_CAPTURER[role_of(state.lots[state.capturer])]
+
+
+def bonus_lines(
+    role: Role, seat: int, outcome: BombOutcome, protector: int | None
+) -> tuple[tuple[str, bool], ...]:
+    """Each role bonus line (a `RoundScore` and `Config` field name) and whether it is due.
+
+    The lines due to a seat of `role` after `outcome`. The Deminer's consolation is paid
+    only if the Deminer also won the trick holding the JOKER, which this cannot tell.
+    """
+    bomber, deminer, num_x = role is Role.BOMBER, role is Role.DEMINER, role is Role.NUM_X
+    return (
+        ("bomb_kept", bomber and outcome is BombOutcome.KEPT),
+        ("bomb_protected", bomber and outcome is BombOutcome.PROTECTED),
+        ("joker_protects", seat == protector),
+        ("deminer_captures", deminer and outcome is BombOutcome.BY_DEMINER),
+        ("civilian_captures", role is Role.CIVILIAN and outcome is BombOutcome.BY_CIVILIAN),
+        ("num_x_captures", num_x and outcome is BombOutcome.BY_NUM_X),
+        ("deminer_consolation", deminer and outcome is not BombOutcome.BY_DEMINER),
+        ("num_x_spared", num_x and outcome not in _NUM_X_NOT_SPARED),
+    )
+
+
+_NUM_X_NOT_SPARED = frozenset({BombOutcome.BY_CIVILIAN, BombOutcome.BY_NUM_X})
 
 
 def round_result(state: State) -> RoundResult:

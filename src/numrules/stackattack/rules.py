@@ -38,7 +38,7 @@ from numrules.stackattack.event_types import (
     Switched,
 )
 from numrules.stackattack.scoring import penalty_points, round_points, scores, winners
-from numrules.stackattack.state import Phase, State, holder
+from numrules.stackattack.state import Cards, PerSeat, Phase, State, holder, successor
 
 
 def new_game(config: Config, seed: int, deck: Sequence[Card] | None = None) -> State:
@@ -190,11 +190,11 @@ def _choose(state: State, action: Choose) -> State:
     played = (*state.played[:seat], card, *state.played[seat + 1 :])
     ev: list[Event] = [Chose(seat, card)]
     if None in played:
-        return _settled(state, Phase.CHOOSE, state.turn, hands, state.rows, state.taken, played, ev)
+        return successor(state, Phase.CHOOSE, ev, hands=hands, played=played)
     ev.append(Revealed(state.turn, played))  # type: ignore[arg-type]  # no None left
     power = state.config.power
     actions = tuple(sorted(c for c in played if c is not None and power(c) is not None))
-    return _resolve(state, hands, list(state.rows), list(state.taken), list(played), actions, ev)
+    return _resolve(state, ev, queue=actions, hands=hands, played=list(played))
 
 
 def _decider(state: State, action: Switch | Block | TakeRow | PlaceShield, phase: Phase) -> int:
@@ -226,23 +226,13 @@ def _switch(state: State, action: Switch) -> State:
     assert got is not None
     played[action.seat], played[target] = got, gave
     ev: list[Event] = [Switched(action.seat, target, gave, got)]
-    return _resolve(
-        state, state.hands, list(state.rows), list(state.taken), played, state.queue[1:], ev
-    )
+    return _resolve(state, ev, queue=state.queue[1:], played=played)
 
 
 def _block(state: State, action: Block) -> State:
     row = _decider(state, action, Phase.BLOCK)
-    return _resolve(
-        state,
-        state.hands,
-        list(state.rows),
-        list(state.taken),
-        list(state.played),
-        state.queue[1:],
-        [Blocked(action.seat, state.queue[0], row)],
-        blocked=(*state.blocked, row),
-    )
+    ev: list[Event] = [Blocked(action.seat, state.queue[0], row)]
+    return _resolve(state, ev, queue=state.queue[1:], blocked=(*state.blocked, row))
 
 
 def _take(state: State, action: TakeRow | PlaceShield) -> State:
@@ -259,7 +249,9 @@ def _take(state: State, action: TakeRow | PlaceShield) -> State:
         rows[row] += (card,)
     ev.append(Placed(action.seat, card, row))
     played[action.seat] = None
-    return _resolve(state, state.hands, rows, taken, played, state.queue[1:], ev, placing=True)
+    return _resolve(
+        state, ev, queue=state.queue[1:], rows=rows, taken=taken, played=played, placing=True
+    )
 
 
 def _taken(config: Config, seat: int, row: int, cards: tuple[Card, ...]) -> RowTaken:
@@ -268,19 +260,25 @@ def _taken(config: Config, seat: int, row: int, cards: tuple[Card, ...]) -> RowT
 
 def _resolve(
     state: State,
-    hands: tuple[tuple[Card, ...], ...],
-    rows: list[tuple[Card, ...]],
-    taken: list[tuple[Card, ...]],
-    played: list[Card | None],
-    queue: tuple[Card, ...],
     ev: list[Event],
     *,
+    queue: Cards,
+    hands: PerSeat | None = None,
+    rows: list[Cards] | None = None,
+    taken: list[Cards] | None = None,
+    played: list[Card | None] | None = None,
     placing: bool | None = None,
     blocked: tuple[int, ...] | None = None,
 ) -> State:
-    # Runs the reveal forward until a seat owes a decision or the turn is over.
-    # `rows`, `taken`, `played` and the events `ev` are fresh lists this function may change.
+    # Runs the reveal forward from `state` with the given changes (None: as in `state`)
+    # until a seat owes a decision or the turn is over, `queue` being the cards still to
+    # resolve in this stage. `rows`, `taken`, `played` and the events `ev` are fresh
+    # lists this function may change.
     config = state.config
+    hands = state.hands if hands is None else hands
+    rows = list(state.rows) if rows is None else rows
+    taken = list(state.taken) if taken is None else taken
+    played = list(state.played) if played is None else played
     placing = state.placing if placing is None else placing
     blocked = state.blocked if blocked is None else blocked
     decreasing = state.decreasing
@@ -288,22 +286,21 @@ def _resolve(
         for i, card in enumerate(queue):
             power = config.power(card)
             if power is Power.SWITCH or power is Power.BLOCK:
-                phase = Phase.SWITCH if power is Power.SWITCH else Phase.BLOCK
-                return _paused(
+                return successor(
                     state,
-                    phase,
-                    hands,
-                    rows,
-                    taken,
-                    played,
-                    queue[i:],
-                    (False, blocked, decreasing),
+                    Phase.SWITCH if power is Power.SWITCH else Phase.BLOCK,
                     ev,
+                    hands=hands,
+                    rows=tuple(rows),
+                    taken=tuple(taken),
+                    played=tuple(played),
+                    queue=queue[i:],
+                    blocked=blocked,
+                    decreasing=decreasing,
                 )
             if power is Power.DECREASING:
                 decreasing = True
                 ev.append(Descending(played.index(card), card))
-        placing = True
         queue = tuple(sorted((c for c in played if c is not None), reverse=decreasing))
     limit, shields = config.row_limit, config.shield
     for i, card in enumerate(queue):
@@ -313,17 +310,18 @@ def _resolve(
             if best_end < end < card and r not in blocked:
                 best, best_end = r, end
         if best < 0:
-            phase = Phase.SHIELD if card in shields else Phase.TAKE
-            return _paused(
+            return successor(
                 state,
-                phase,
-                hands,
-                rows,
-                taken,
-                played,
-                queue[i:],
-                (True, blocked, decreasing),
+                Phase.SHIELD if card in shields else Phase.TAKE,
                 ev,
+                hands=hands,
+                rows=tuple(rows),
+                taken=tuple(taken),
+                played=tuple(played),
+                queue=queue[i:],
+                placing=True,
+                blocked=blocked,
+                decreasing=decreasing,
             )
         seat = played.index(card)
         row = rows[best]
@@ -335,85 +333,23 @@ def _resolve(
             rows[best] = (*row, card)
         ev.append(Placed(seat, card, best))
         played[seat] = None
-    return _end_turn(state, hands, tuple(rows), tuple(taken), ev)
-
-
-def _paused(
-    state: State,
-    phase: Phase,
-    hands: tuple[tuple[Card, ...], ...],
-    rows: list[tuple[Card, ...]],
-    taken: list[tuple[Card, ...]],
-    played: list[Card | None],
-    queue: tuple[Card, ...],
-    stage: tuple[bool, tuple[int, ...], bool],
-    ev: list[Event],
-) -> State:
-    placing, blocked, decreasing = stage
-    return State(
-        state.config,
-        state.seed,
-        state.round,
-        state.turn,
-        phase,
-        state.banked,
-        hands,
-        tuple(rows),
-        tuple(taken),
-        state.unused,
-        tuple(played),
-        queue,
-        placing,
-        blocked,
-        decreasing,
-        state.log.record(ev, state.config.players),
-    )
-
-
-def _settled(
-    state: State,
-    phase: Phase,
-    turn: int,
-    hands: tuple[tuple[Card, ...], ...],
-    rows: tuple[tuple[Card, ...], ...],
-    taken: tuple[tuple[Card, ...], ...],
-    played: tuple[Card | None, ...],
-    ev: list[Event],
-) -> State:
-    # A state of the current round with no reveal being resolved.
-    return State(
-        state.config,
-        state.seed,
-        state.round,
-        turn,
-        phase,
-        state.banked,
-        hands,
-        rows,
-        taken,
-        state.unused,
-        played,
-        (),
-        False,
-        (),
-        False,
-        state.log.record(ev, state.config.players),
-    )
+    return _end_turn(state, ev, hands=hands, rows=tuple(rows), taken=tuple(taken))
 
 
 def _end_turn(
-    state: State,
-    hands: tuple[tuple[Card, ...], ...],
-    rows: tuple[tuple[Card, ...], ...],
-    taken: tuple[tuple[Card, ...], ...],
-    ev: list[Event],
+    state: State, ev: list[Event], *, hands: PerSeat, rows: PerSeat, taken: PerSeat
 ) -> State:
+    # Every card of the turn is placed: the next turn, the next round, or the end.
     config = state.config
     turn = state.turn + 1
     idle: tuple[Card | None, ...] = (None,) * config.players
     if turn < config.hand_size:
-        return _settled(state, Phase.CHOOSE, turn, hands, rows, taken, idle, ev)
-    finished = _settled(state, Phase.OVER, turn, hands, rows, taken, idle, [])
+        return successor(
+            state, Phase.CHOOSE, ev, turn=turn, hands=hands, rows=rows, taken=taken, played=idle
+        )
+    finished = successor(
+        state, Phase.OVER, [], turn=turn, hands=hands, rows=rows, taken=taken, played=idle
+    )
     totals = scores(finished)
     ev.append(RoundEnded(state.round, round_points(finished), totals))
     last_round = config.max_rounds is not None and state.round + 1 >= config.max_rounds

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import attrs
 
 from numrules.core.errors import StateError
-from numrules.core.events import EMPTY_LOG, Log
+from numrules.core.events import EMPTY_LOG, Event, Log
 from numrules.stackattack.cards import Card, Power
 from numrules.stackattack.config import Config
 
@@ -212,3 +212,49 @@ def _check_totals(state: State, fail: Callable[[str], None]) -> None:
         ]
         if max(totals) < config.end_score:
             fail(f"the game is over but no total has reached {config.end_score}")
+
+
+Cards = tuple[Card, ...]
+PerSeat = tuple[Cards, ...]
+
+
+def successor(
+    state: State,
+    phase: Phase,
+    ev: Sequence[Event],
+    *,
+    turn: int | None = None,
+    hands: PerSeat | None = None,
+    rows: PerSeat | None = None,
+    taken: PerSeat | None = None,
+    played: tuple[Card | None, ...] | None = None,
+    queue: Cards = (),
+    placing: bool = False,
+    blocked: tuple[int, ...] = (),
+    decreasing: bool = False,
+) -> State:
+    """The next state of the same round: `phase` and the given fields, the rest unchanged.
+
+    The fields of a reveal being resolved (`queue`, `placing`, `blocked`, `decreasing`)
+    default to none being resolved. One positional constructor call (keywords cost more
+    there, and a chain of `attrs.evolve` far more); the events `ev` (what the action
+    did, in order) are added to the log.
+    """
+    return State(
+        state.config,
+        state.seed,
+        state.round,
+        state.turn if turn is None else turn,
+        phase,
+        state.banked,
+        state.hands if hands is None else hands,
+        state.rows if rows is None else rows,
+        state.taken if taken is None else taken,
+        state.unused,
+        state.played if played is None else played,
+        queue,
+        placing,
+        blocked,
+        decreasing,
+        state.log.record(ev, state.config.players),
+    )

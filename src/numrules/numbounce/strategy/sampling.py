@@ -60,7 +60,7 @@ from collections.abc import Sequence
 import attrs
 
 from numrules.core.cards import NumCard
-from numrules.core.errors import StateError
+from numrules.core.errors import SamplingError
 from numrules.core.events import Event, Log, log_of_view
 from numrules.core.sampling import sample_seed, shuffle
 from numrules.numbounce.cards import ALL_CARDS, NUM_X, Pile
@@ -122,7 +122,7 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
     spectator's observation (seat None) samples every hand.
 
     Raises:
-        StateError: the observation is not one `observe` gives: the events of its round
+        SamplingError: the observation is not one `observe` gives: the events of its round
             do not lead to it, or its hidden cards do not fit its sizes.
 
     """
@@ -207,7 +207,7 @@ def _plan(observation: Observation) -> _Plan:
         places = [counts[o][epoch] for o in others]
         places += [observation.draw_size, int(hidden_taken)] if epoch == last else [0, 0]
         if min(places) < 0 or sum(places) != held[epoch]:
-            raise StateError(
+            raise SamplingError(
                 f"Num Bounce sample: the {held[epoch]} hidden cards of epoch {epoch} do not "
                 f"fit the places that hold them ({places})"
             )
@@ -244,7 +244,7 @@ def _epochs(
 ) -> tuple[list[list[int]], dict[NumCard, int], int]:
     # For each seat, how many hidden cards of each epoch its hand holds; the epoch of every
     # recycled card (the others are of epoch 0); the current epoch. The events are the
-    # round's, as the seat saw them. Raises StateError if they do not lead to the position.
+    # round's, as the seat saw them. Raises SamplingError if they do not lead to the position.
     seat, n = observation.seat, observation.config.players
     discard: list[NumCard] = []
     first = len(events)
@@ -317,7 +317,9 @@ def _epochs(
             discard.append(NUM_X)
         elif type(event) is Recycled:
             if len(discard) != event.count + 1:
-                raise StateError("Num Bounce sample: the recycled pile does not match the discard")
+                raise SamplingError(
+                    "Num Bounce sample: the recycled pile does not match the discard"
+                )
             epoch += 1
             for card in discard[:-1]:
                 epoch_of[card] = epoch
@@ -325,13 +327,13 @@ def _epochs(
             for count in counts:
                 count.append(0)
     if epoch != observation.recycles or tuple(discard) != observation.discard:
-        raise StateError("Num Bounce sample: the round's events do not lead to this position")
+        raise SamplingError("Num Bounce sample: the round's events do not lead to this position")
     for o, count in enumerate(counts):
         if tracked[o]:
             # Epoch 0 was not counted past the first recycling: it is the rest.
             count[0] = observation.hand_sizes[o] - len(observation.known[o]) - sum(count[1:])
             if min(count) < 0:
-                raise StateError(f"Num Bounce sample: the events do not lead to seat {o}'s hand")
+                raise SamplingError(f"Num Bounce sample: the events do not lead to seat {o}'s hand")
     return counts, epoch_of, epoch
 
 
@@ -339,7 +341,7 @@ def _take_discard(discard: list[NumCard], card: NumCard) -> None:
     # The top card of the discard, `card`, is taken.
     top = discard.pop() if discard else None
     if top is not card and top != card:
-        raise StateError("Num Bounce sample: a card taken from the discard was not on it")
+        raise SamplingError("Num Bounce sample: a card taken from the discard was not on it")
 
 
 def _lay(

@@ -28,6 +28,11 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
     same legal actions) and passes `check_state`. Its seed is drawn from `rng`, so the
     later rounds are shuffled afresh; a seat that saw a stock's top card with FLIP (the
     observer or another) sees the sample's card there.
+
+    Raises:
+        SamplingError: the unseen cards do not fill the stocks (the observation was not
+            taken from a game).
+
     """
     sizes, tops = observation.stock_sizes, observation.tops
     unseen = observation.unseen()

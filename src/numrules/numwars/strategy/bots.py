@@ -43,15 +43,9 @@ from numrules.numwars.actions import Action
 from numrules.numwars.cards import BOMB, JOKER, NUM_X, QUANTUM, SHADOW, Role, Suit, suit_of
 from numrules.numwars.cards import partner as partner_of
 from numrules.numwars.observation import Observation
+from numrules.numwars.scoring import classic_counts, is_classic
 from numrules.numwars.state import Fate
-from numrules.numwars.strategy.card_values import (
-    bomb_bonus,
-    classic_counts,
-    family_keep,
-    is_classic,
-    pile_gain,
-    still_out,
-)
+from numrules.numwars.strategy.card_values import bomb_bonus, family_keep, pile_gain, still_out
 from numrules.numwars.strategy.inference import THREAT_SPECIALS, Knowledge, Tracker, holds_any, read
 from numrules.numwars.tricks import bomb_fate, is_steal, led_suit, winner
 

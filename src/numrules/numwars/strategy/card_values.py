@@ -2,9 +2,10 @@
 
 Scoring groups the classic cards a seat wins by value (one card scores its value, two
 cancel to 0, three score the value + 30, four the value + 50), so the worth of a trick
-depends on the pile it joins. `pile_gain` prices that, with some hope for a pair still
-able to grow into a triple; `keep_value` prices holding a card for later instead of
-playing it now; `bomb_bonus` is what the Bomb's fate brings the seat.
+depends on the pile it joins. `pile_gain` prices that with the rules' own
+`scoring.value_points`, adding some hope for a pair still able to grow into a triple;
+`family_keep` prices holding a card for later instead of playing it now; `bomb_bonus`
+is what the Bomb's fate brings the seat.
 """
 
 from __future__ import annotations
@@ -12,39 +13,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from numrules.core.cards import FamilyCard, NumCard
-from numrules.numwars.cards import RAINBOW, SHADOW, Role, Suit, suit_of
+from numrules.numwars.cards import Role, Suit, suit_of
 from numrules.numwars.config import Config
+from numrules.numwars.scoring import classic_counts, value_points
 from numrules.numwars.state import Fate
 from numrules.numwars.strategy.inference import Knowledge
 
 COMPLETE_HOPE = 0.3
 """The chance that one more card of a value still in play ends up in a given pile."""
-
-
-def is_classic(card: NumCard | None) -> bool:
-    """Whether `card` is a classic (RED, BLUE, GREEN, YELLOW) card, the only kind that scores."""
-    return type(card) is FamilyCard and card.family is not RAINBOW and card.family is not SHADOW
-
-
-def classic_counts(cards: Iterable[NumCard | None]) -> dict[int, int]:
-    """How many classic cards of each value `cards` hold."""
-    counts: dict[int, int] = {}
-    for card in cards:
-        if is_classic(card):
-            assert type(card) is FamilyCard
-            counts[card.value] = counts.get(card.value, 0) + 1
-    return counts
-
-
-def value_points(config: Config, value: int, count: int) -> int:
-    """The points of `count` classic cards of `value` in one won pile."""
-    if count == 0:
-        return 0
-    if count == 1:
-        return value
-    if count == 2:
-        return config.pair_points
-    return value + (config.triple_bonus if count == 3 else config.quadruple_bonus)
 
 
 def value_worth(config: Config, value: int, count: int, still_out: int) -> float:

@@ -54,6 +54,7 @@ from math import comb
 import attrs
 
 from numrules.core.cards import FamilyCard, NumCard, SpecialCard
+from numrules.core.errors import SamplingError
 from numrules.core.events import Event, log_of_view
 from numrules.core.rng import below
 from numrules.core.sampling import sample_seed
@@ -160,7 +161,7 @@ def _round_plays(observation: Observation) -> tuple[list[NumCard | None], list[E
     if seat is not None:
         mine = [card for card in dealt.hands[seat] or () if card in lot]
         if len(mine) != 1:
-            raise ValueError(f"seat {seat}'s deal in the log does not hold one lot card")
+            raise SamplingError(f"seat {seat}'s deal in the log does not hold one lot card")
         lots[seat] = mine[0]
     told = [NOTHING] * n
     trick: list[NumCard | None] = []
@@ -199,7 +200,7 @@ def _round_events(observation: Observation) -> tuple[Event, ...]:
             (i for i in range(len(log) - 1, -1, -1) if _is_deal(log[i], observation.round)), -1
         )
         if start < 0:
-            raise ValueError("the observation's log does not hold the deal of its round")
+            raise SamplingError("the observation's log does not hold the deal of its round")
     return log.since(start)
 
 
@@ -515,7 +516,7 @@ def _flow_placement(
                             nxt.append(r)
             frontier = nxt
         if end < 0:
-            raise ValueError("no placement of the hidden cards agrees with the observation")
+            raise SamplingError("no placement of the hidden cards agrees with the observation")
         q = end
         while q >= 0:
             source, moved = parent[q]
@@ -569,7 +570,7 @@ class _Analysis:
         self.lot_seats = tuple(s for s in range(n) if s != seat and lots[s] is None)
         self.lot_cards = tuple(card for card in hidden if card in lot)
         if len(self.lot_cards) != len(self.lot_seats):
-            raise ValueError("the hidden lot cards do not match the seats whose lot is hidden")
+            raise SamplingError("the hidden lot cards do not match the seats whose lot is hidden")
         self.matching = _Matching(
             tuple(
                 sum(1 << i for i, s in enumerate(self.lot_seats) if not told[s].excludes(card))
@@ -577,7 +578,7 @@ class _Analysis:
             )
         )
         if self.lot_cards and not self.matching.count(0):
-            raise ValueError("no seat can hold the hidden lot cards")
+            raise SamplingError("no seat can hold the hidden lot cards")
         # The places of the other hidden cards: the other hands, less their lot card, and
         # the aside pile (which takes any card but a lot card).
         room = {s: observation.hand_sizes[s] - (s in self.lot_seats) for s in range(n) if s != seat}
@@ -599,7 +600,7 @@ class _Analysis:
                         mask |= 1 << i
                 mask_of[kind] = mask
             if not mask:
-                raise ValueError(f"no place can hold the hidden card {card}")
+                raise SamplingError(f"no place can hold the hidden card {card}")
             masks.setdefault(mask, []).append(card)
         everywhere = (1 << len(places)) - 1
         self.places = places
@@ -613,7 +614,7 @@ class _Analysis:
         allowed = [tuple(i for i in range(len(places)) if mask >> i & 1) for mask in masks]
         caps = [room[place] for place in places]
         if sum(caps) != len(hidden) - len(self.lot_cards):
-            raise ValueError("the hidden cards do not fill the hidden places")
+            raise SamplingError("the hidden cards do not fill the hidden places")
         self.placement: _Placement | None = None
         self.chain: _Chain | None = None
         try:
@@ -622,7 +623,7 @@ class _Analysis:
             self.chain = _Chain(caps, self.masks, _STEPS * len(places))
         else:
             if not self.placement.total:
-                raise ValueError("no placement of the hidden cards agrees with the observation")
+                raise SamplingError("no placement of the hidden cards agrees with the observation")
 
     def draw(
         self, rng: random.Random
@@ -700,7 +701,7 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
     samples every hand.
 
     Raises:
-        ValueError: no state agrees with the observation (it was not taken from a game).
+        SamplingError: no state agrees with the observation (it was not taken from a game).
 
     """
     analysis = _analysis(observation)

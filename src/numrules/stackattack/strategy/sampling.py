@@ -26,6 +26,11 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
     same legal actions) and passes `check_state`; its seed is drawn from `rng`, so the
     later rounds are dealt afresh. A spectator's observation (seat None) samples every
     hand.
+
+    Raises:
+        SamplingError: the unseen cards do not fill the other hands and secret choices
+            (the observation was not taken from a game).
+
     """
     seat, config = observation.seat, observation.config
     n = config.players
