@@ -187,6 +187,7 @@ GAME = Game(
     winners=winners,
     observe=observe,
     parse_action=parse_action,
+    example="0:tick",
     parse_card=parse_card,
     parse_cards=lambda text: (),
     all_cards=lambda config: (),

@@ -160,6 +160,7 @@ def action_handler(
     action: object,
     *,
     title: str,
+    example: str,
     over: bool,
     players: int,
     finished: str = "the game is over",
@@ -171,14 +172,15 @@ def action_handler(
 
     Raises:
         IllegalActionError: MALFORMED (not a `title` action, or a seat that is not an
-            int; for a string or other non-action, the detail says what to pass instead),
+            int; for a string or other non-action, the detail says what to pass instead,
+            quoting `example`, one action in full notation),
             GAME_OVER (`over`, with the detail `finished`), NOT_YOUR_TURN (no such seat).
 
     """
     handler = handlers.get(type(action))
     if handler is None:
         raise IllegalActionError(
-            action, Reason.MALFORMED, non_action_advice(action, handlers, title)
+            action, Reason.MALFORMED, non_action_advice(action, handlers, title, example)
         )
     if over:
         raise IllegalActionError(action, Reason.GAME_OVER, finished)
@@ -276,6 +278,8 @@ class Game(Generic[C, S, O, A]):
     parse_action: ActionParser[A]
     """`parse_action(text, seat=None)`: the inverse of `str(action)`; with `seat`, the text
     may leave out the seat prefix, and a prefix naming another seat is refused."""
+    example: str
+    """One action in full notation (`"0:choose 55"`), quoted in error messages."""
     parse_card: Callable[[str], Card]
     """`parse_card(text)`: the inverse of `str(card)`."""
     parse_cards: Callable[[str], tuple[Card, ...]]

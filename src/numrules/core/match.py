@@ -189,7 +189,7 @@ def replay(
     for index, item in enumerate(actions):
         action = g.parse_action(item) if isinstance(item, str) else item
         if type(action) not in kinds:
-            advice = non_action_advice(action, g.action_types, g.title)
+            advice = non_action_advice(action, g.action_types, g.title, g.example)
             raise IllegalActionError(action, Reason.MALFORMED, f"action {index}: {advice}")
         state = g.apply(state, action)
     return state

@@ -8,7 +8,6 @@ never takes one seat's text for another's.
 
 from __future__ import annotations
 
-import importlib
 import re
 from collections.abc import Iterable
 from typing import Any
@@ -68,38 +67,23 @@ def split_seat(text: object, seat: int | None, *, example: str) -> tuple[int, st
     return named, rest
 
 
-def notation_example(action_types: Iterable[type]) -> str | None:
-    """The example action of the game of `action_types`, if its actions module has one.
-
-    A game's actions module (the module of its action classes) may define `EXAMPLE`, an
-    action in full notation; the messages for non-actions use it.
-    """
-    for kind in action_types:
-        try:
-            module = importlib.import_module(kind.__module__)
-        except ImportError:  # pragma: no cover - a class built outside any module
-            continue
-        example = getattr(module, "EXAMPLE", None)
-        if isinstance(example, str):
-            return example
-    return None
-
-
-def non_action_advice(value: Any, action_types: Iterable[type], title: str) -> str:
+def non_action_advice(value: Any, action_types: Iterable[type], title: str, example: str) -> str:
     """What to do instead of passing `value`, which is not a `title` action.
 
     For a string: pass an action object, parsing the text with `parse_action` (the text
-    itself when it looks like notation, else the game's example).
+    itself when it looks like notation, else the game's `example`, one action in full
+    notation).
     """
     types = tuple(action_types)
-    example = notation_example(types)
     if isinstance(value, str):
         text = value.strip()
         if not (text and ":" in text):
-            text = example or "0:..."
+            text = example
         return f"pass an action object, not a string; use parse_action({text!r})"
     if isinstance(value, type) and value in types:
         return f"pass an instance of {value.__name__}, not the class itself"
     names = ", ".join(t.__name__ for t in types)
-    hint = f" (or parse_action({example!r}))" if example else ""
-    return f"not a {title} action: expected one of {names}{hint}, got {type(value).__name__}"
+    return (
+        f"not a {title} action: expected one of {names} (or parse_action({example!r})), "
+        f"got {type(value).__name__}"
+    )

@@ -22,6 +22,7 @@ from numrules.core.game import Game, packaged_rules, seat_actions
 from numrules.core.render import render_rich, render_text
 from numrules.numbounce.actions import (
     ACTION_TYPES,
+    EXAMPLE,
     Action,
     Decline,
     Discard,
@@ -112,6 +113,7 @@ GAME = Game(
     winners=winners,
     observe=observe,
     parse_action=parse_action,
+    example=EXAMPLE,
     parse_card=parse_card,
     parse_cards=parse_cards,
     all_cards=all_cards,

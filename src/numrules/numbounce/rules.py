@@ -31,6 +31,7 @@ from numrules.core.interning import Interned, per_seat
 from numrules.core.rng import arrange_deck, check_seed, derive_seed, shuffled
 from numrules.core.seats import best_seats
 from numrules.numbounce.actions import (
+    EXAMPLE,
     Action,
     Decline,
     Discard,
@@ -303,6 +304,7 @@ def apply(state: State, action: Action) -> State:
         _HANDLERS,
         action,
         title="Num Bounce",
+        example=EXAMPLE,
         over=state.phase is Phase.OVER,
         players=state.config.players,
         finished="the match is over",

@@ -26,6 +26,7 @@ from numrules.core.game import Game, no_optional_seats, packaged_rules, seat_act
 from numrules.core.render import render_rich, render_text
 from numrules.numstop.actions import (
     ACTION_TYPES,
+    EXAMPLE,
     Abandon,
     Action,
     Activate,
@@ -129,6 +130,7 @@ GAME = Game(
     winners=winners,
     observe=observe,
     parse_action=parse_action,
+    example=EXAMPLE,
     parse_card=parse_card,
     parse_cards=parse_cards,
     all_cards=all_cards,

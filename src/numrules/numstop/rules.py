@@ -20,6 +20,7 @@ from numrules.core.game import action_handler
 from numrules.core.interning import Interned, per_seat
 from numrules.core.rng import arrange_deck, check_seed, derive_seed
 from numrules.numstop.actions import (
+    EXAMPLE,
     Abandon,
     Action,
     Activate,
@@ -226,6 +227,7 @@ def apply(state: State, action: Action) -> State:
         _HANDLERS,
         action,
         title="Num Stop",
+        example=EXAMPLE,
         over=state.phase is Phase.OVER,
         players=state.config.players,
     )

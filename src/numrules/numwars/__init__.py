@@ -18,7 +18,7 @@ from numrules.core.cards import FamilyCard, NumCard, SpecialCard
 from numrules.core.events import Event, SeatLog, events
 from numrules.core.game import Game, no_optional_seats, packaged_rules, seat_actions
 from numrules.core.render import render_rich, render_text
-from numrules.numwars.actions import ACTION_TYPES, Action, Play, parse_action
+from numrules.numwars.actions import ACTION_TYPES, EXAMPLE, Action, Play, parse_action
 from numrules.numwars.cards import (
     BOMB,
     JOKER,
@@ -105,6 +105,7 @@ GAME = Game(
     winners=winners,
     observe=observe,
     parse_action=parse_action,
+    example=EXAMPLE,
     parse_card=parse_card,
     parse_cards=parse_cards,
     all_cards=all_cards,

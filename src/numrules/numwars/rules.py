@@ -27,7 +27,7 @@ from numrules.core.events import EMPTY_LOG, Event, Log
 from numrules.core.game import action_handler
 from numrules.core.rng import arrange_deck, check_seed, derive_seed, shuffled
 from numrules.core.seats import best_seats
-from numrules.numwars.actions import Action, Play
+from numrules.numwars.actions import EXAMPLE, Action, Play
 from numrules.numwars.cards import RAINBOW, Format, partner, role_of
 from numrules.numwars.config import MAX_PLAYERS, Config
 from numrules.numwars.event_types import (
@@ -169,6 +169,7 @@ def apply(state: State, action: Action) -> State:
         _HANDLERS,
         action,
         title="Num Wars",
+        example=EXAMPLE,
         over=state.phase is Phase.OVER,
         players=state.config.players,
     )

@@ -16,6 +16,7 @@ from numrules.core.game import Game, no_optional_seats, packaged_rules, seat_act
 from numrules.core.render import render_rich, render_text
 from numrules.stackattack.actions import (
     ACTION_TYPES,
+    EXAMPLE,
     Action,
     Block,
     Choose,
@@ -94,6 +95,7 @@ GAME = Game(
     winners=winners,
     observe=observe,
     parse_action=parse_action,
+    example=EXAMPLE,
     parse_card=parse_card,
     parse_cards=parse_cards,
     all_cards=all_cards,

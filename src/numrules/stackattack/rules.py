@@ -22,7 +22,15 @@ from numrules.core.game import action_handler
 from numrules.core.interning import Interned, per_seat
 from numrules.core.rng import arrange_deck, check_seed, derive_seed, shuffled
 from numrules.core.seats import is_seat
-from numrules.stackattack.actions import Action, Block, Choose, PlaceShield, Switch, TakeRow
+from numrules.stackattack.actions import (
+    EXAMPLE,
+    Action,
+    Block,
+    Choose,
+    PlaceShield,
+    Switch,
+    TakeRow,
+)
 from numrules.stackattack.cards import Card, Power
 from numrules.stackattack.config import Config
 from numrules.stackattack.event_types import (
@@ -167,6 +175,7 @@ def apply(state: State, action: Action) -> State:
         _HANDLERS,
         action,
         title="Stack Attack",
+        example=EXAMPLE,
         over=state.phase is Phase.OVER,
         players=state.config.players,
     )

@@ -208,6 +208,7 @@ def apply(state: State, action: Play) -> State:
         {Play: _play},
         action,
         title="High Card",
+        example=EXAMPLE,
         over=is_terminal(state),
         players=state.config.players,
     )
@@ -316,6 +317,7 @@ GAME = Game(
     winners=winners,
     observe=observe,
     parse_action=parse_action,
+    example=EXAMPLE,
     parse_card=parse_card,
     parse_cards=lambda text: tuple(map(parse_card, text.split())),
     all_cards=all_cards,
