@@ -368,7 +368,6 @@ BUILTIN_GAMES: Mapping[str, str] = MappingProxyType(
 )
 """The games numrules ships, by name: the package of each (imported on first use, so that
 `import numrules` stays cheap). This is the one list of the built-in games."""
-_BUILTIN = BUILTIN_GAMES
 _REGISTERED: dict[str, AnyGame] = {}
 _CHANGES = [0]  # bumped by every (un)registration, so caches keyed on it stay fresh
 
@@ -392,7 +391,7 @@ def _plugins() -> dict[str, EntryPoint]:
     # The installed `numrules.games` entry points (read on first use, then kept).
     if not _SCANNED[0]:
         for point in entry_points(group=ENTRY_POINT_GROUP):
-            if point.name not in _BUILTIN:
+            if point.name not in BUILTIN_GAMES:
                 _PLUGINS.setdefault(point.name, point)
         _SCANNED[0] = True
     return _PLUGINS
@@ -455,7 +454,7 @@ def get_game(name: str) -> AnyGame:
     game = _REGISTERED.get(name)
     if game is not None:
         return game
-    module = _BUILTIN.get(name) if isinstance(name, str) else None
+    module = BUILTIN_GAMES.get(name) if isinstance(name, str) else None
     if module is None:
         plugin = _load_plugin(name) if isinstance(name, str) else None
         if plugin is not None:
@@ -470,7 +469,7 @@ def get_game(name: str) -> AnyGame:
 
 def game_names() -> tuple[str, ...]:
     """The names of every available game (built in, registered or installed), sorted."""
-    return tuple(sorted({*_BUILTIN, *_REGISTERED, *_plugins()}))
+    return tuple(sorted({*BUILTIN_GAMES, *_REGISTERED, *_plugins()}))
 
 
 def all_games() -> tuple[AnyGame, ...]:
@@ -555,7 +554,7 @@ def game_of(observation: object) -> AnyGame:
         if matches(game):
             return game
     # A built-in game whose module defines the class: no need to import the others.
-    for name, module in _BUILTIN.items():
+    for name, module in BUILTIN_GAMES.items():
         if kind.__module__.startswith(module + ".") and matches(get_game(name)):
             return get_game(name)
     for game in all_games():
