@@ -26,7 +26,6 @@ import itertools
 import math
 import re
 import textwrap
-import types
 import typing
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
@@ -35,7 +34,7 @@ import attrs
 
 from numrules.core.errors import ConfigError, NumrulesError
 from numrules.core.game import AnyGame, resolve_game
-from numrules.core.validation import field_bounds, quote
+from numrules.core.validation import field_bounds, optional_type, quote
 
 OptionKind = Literal["int", "float", "bool", "text", "enum", "ints"]
 """What an option holds: `ints` is a tuple of ints (comma-separated as text)."""
@@ -222,15 +221,6 @@ def _read_float(value: object) -> float:
     return number
 
 
-def _unwrap(hint: Any) -> tuple[Any, bool]:
-    # `X | None` -> (X, True); anything else -> (hint, False).
-    if typing.get_origin(hint) in (typing.Union, types.UnionType):
-        args = [a for a in typing.get_args(hint) if a is not type(None)]
-        if len(args) == 1:
-            return args[0], True
-    return hint, False
-
-
 def _kind(base: Any) -> OptionKind | None:
     # The kind of a field of type `base`; None if it cannot be set by name.
     if base is bool:
@@ -288,7 +278,7 @@ def _read_options(config: type, min_players: int, max_players: int) -> tuple[Con
     for field in attrs.fields(config):
         if not field.init:
             continue
-        base, optional = _unwrap(hints[field.name])
+        base, optional = optional_type(hints[field.name])
         kind = _kind(base)
         if kind is None:
             continue

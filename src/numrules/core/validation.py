@@ -89,7 +89,7 @@ def _bounded_fields(cls: type) -> _Bounded:
     if known is None:
         hints = typing.get_type_hints(cls)
         known = tuple(
-            (field.name, *field.metadata[BOUNDS_KEY], _allows_none(hints[field.name]))
+            (field.name, *field.metadata[BOUNDS_KEY], optional_type(hints[field.name])[1])
             for field in attrs.fields(cls)
             if BOUNDS_KEY in field.metadata
         )
@@ -97,9 +97,13 @@ def _bounded_fields(cls: type) -> _Bounded:
     return known
 
 
-def _allows_none(hint: Any) -> bool:
-    origin = typing.get_origin(hint)
-    return origin in (typing.Union, types.UnionType) and type(None) in typing.get_args(hint)
+def optional_type(hint: Any) -> tuple[Any, bool]:
+    """`X | None` as `(X, True)`; any other annotation as `(hint, False)`."""
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(hint) if a is not type(None)]
+        if len(args) == 1:
+            return args[0], True
+    return hint, False
 
 
 def field_bounds(cls: type) -> Mapping[str, tuple[int, int]]:
