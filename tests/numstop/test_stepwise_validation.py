@@ -107,7 +107,9 @@ def test_cards_are_picked_in_canonical_order() -> None:
     refused(after_b7, "0:pick B7", Reason.CARD_NOT_HELD)  # picked already
     seven = table(phase=VALIDATION, collections=["R7 B7 G9 Y3"])
     error = refused(seven, "0:pick G9", Reason.NOT_ALLOWED)
-    assert "G9 cannot go on a pair" in str(error)
+    assert "G9 cannot begin a pair whose other cards come after it" in str(error)
+    error = refused(play(seven, "0:pick R7"), "0:pick Y3", Reason.NOT_ALLOWED)
+    assert "Y3 cannot follow R7 in a pair" in str(error)
 
 
 def test_end_comes_only_once_every_objective_is_decided() -> None:

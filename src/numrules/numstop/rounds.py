@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from numrules.core.cards import FamilyCard, NumCard, interned, is_num_card, num_card_key
 from numrules.core.errors import IllegalActionError, Reason
-from numrules.core.events import Event, Log
+from numrules.core.events import Event, Log, cards_text
 from numrules.core.rng import derive_seed, shuffled
 from numrules.core.seats import best_seats
 from numrules.numstop import scoring
@@ -170,10 +170,10 @@ def pick(state: State, action: Pick) -> State:
     """
     seat, card = _validation_seat(state, action, picking=True), action.card
     objective, selection = state.objective, state.selection
-    if objective is None:
-        raise IllegalActionError(action, Reason.NOT_ALLOWED, _ALL_DECIDED)
     if not is_num_card(card):
         raise IllegalActionError(action, Reason.MALFORMED, "the card must be a card")
+    if objective is None:
+        raise IllegalActionError(action, Reason.NOT_ALLOWED, _ALL_DECIDED)
     collection = state.collections[seat]
     if type(card) is not FamilyCard or card not in collection or card in selection:
         raise IllegalActionError(
@@ -188,10 +188,11 @@ def pick(state: State, action: Pick) -> State:
         )
     picked = (*selection, card)
     if not can_complete(objective, _family(picked), _unused(state, seat), state.config.max_value):
+        where = f"follow {cards_text(selection)} in" if selection else "begin"
         raise IllegalActionError(
             action,
             Reason.NOT_ALLOWED,
-            f"{card} cannot go on a {objective.value} with the cards picked and cards after it",
+            f"{card} cannot {where} a {objective.value} whose other cards come after it",
         )
     ev: list[Event] = [Picked(seat, objective, card)]
     if len(picked) < SIZES[objective]:
