@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import numrules
-from numrules import GameRecord, RecordError, SerializationError
+from numrules import GameRecord, RecordError, RecordVersionError, SerializationError
 from numrules.core.records import record_from_data, record_to_data
 
 
@@ -70,7 +70,7 @@ def test_the_text_form_is_headers_a_blank_line_then_one_action_per_line(
     head, body = text.split("\n\n")
     lines = head.split("\n")
     assert lines[:4] == [
-        '[Format "numrules-record 1"]',
+        '[Format "numrules-record 2"]',
         '[Game "stackattack"]',
         f'[Version "{numrules.__version__}"]',
         '[Seed "3"]',
@@ -88,7 +88,7 @@ def test_the_json_form_is_an_envelope(record: GameRecord) -> None:
     document = json.loads(numrules.record_to_json(record))
     assert {k: document[k] for k in ("format", "version", "game", "seed", "deck")} == {
         "format": "numrules-record",
-        "version": 1,
+        "version": 2,
         "game": "stackattack",
         "seed": 3,
         "deck": None,
@@ -249,7 +249,8 @@ def test_malformed_text_names_the_line(text: str) -> None:
         (replace_line(text, "[Seed", "[Seed 3]"), line_of(text, "[Seed"), "takes a string"),
         (replace_line(text, "[Bots", '[Bots "x]'), line_of(text, "[Bots"), "not valid JSON"),
         (replace_line(text, "[Bots", '[Game "numwars"]'), line_of(text, "[Bots"), "repeated"),
-        (replace_line(text, "[Format", '[Format "numrules-record 2"]'), 1, "unsupported"),
+        (replace_line(text, "[Format", '[Format "numrules-record 3"]'), 1, "unsupported"),
+        (replace_line(text, "[Format", '[Format "numrules-record 0"]'), 1, "unsupported"),
         (replace_line(text, "[Game", '[Game "chess"]'), 2, "unknown game"),
         (replace_line(text, "[Scores", '[Scores "1 2"]'), line_of(text, "[Scores"), "3 scores"),
         (replace_line(text, "[Scores", '[Scores "1 x 2"]'), line_of(text, "[Scores"), "integers"),
@@ -295,7 +296,8 @@ def test_malformed_json_names_the_field(record: GameRecord) -> None:
     good = record_to_data(record)
     cases: list[tuple[dict[str, Any], str]] = [
         ({**good, "format": "numrules"}, "not a numrules record"),
-        ({**good, "version": 2}, "unsupported record version"),
+        ({**good, "version": 3}, "unsupported record version"),
+        ({**good, "version": "2"}, "unsupported record version"),
         ({**good, "extra": 1}, "unknown record field 'extra'"),
         ({k: v for k, v in good.items() if k != "seed"}, "no 'seed'"),
         ({**good, "game": 3}, "'game'"),
@@ -327,3 +329,34 @@ def test_error_messages_are_one_line(text: str) -> None:
         numrules.record_from_text(replace_line(text, "0:choose", "0:choose banana"))
     assert "\n" not in str(info.value)
     assert re.match(r"line \d+: ", str(info.value))
+
+
+# --- versions ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", [n for n in numrules.game_names() if n != "numstop"])
+def test_a_version_1_record_of_a_game_whose_actions_did_not_change_still_loads(name: str) -> None:
+    record = GameRecord.from_result(play(name))
+    text = numrules.record_to_text(record).replace("numrules-record 2", "numrules-record 1")
+    assert numrules.record_from_text(text) == record
+    document = {**record_to_data(record), "version": 1}
+    assert record_from_data(document) == record
+    assert numrules.record_from_text(text).replay() is not None
+
+
+def test_a_version_1_num_stop_record_is_refused_naming_its_version() -> None:
+    game = numrules.get_game("numstop")
+    config = game.Config(players=2, max_rounds=1)
+    bots = [numrules.RandomBot(1), numrules.RandomBot(2)]
+    record = GameRecord.from_result(numrules.play_match(game, config, bots, 5))
+    text = numrules.record_to_text(record)
+    assert text.startswith('[Format "numrules-record 2"]')
+    old = text.replace("numrules-record 2", "numrules-record 1")
+    message = "numstop record is of record version 1; numstop records are read from version 2"
+    with pytest.raises(RecordVersionError, match=f"line 1: this {message}") as info:
+        numrules.record_from_text(old)
+    assert isinstance(info.value, RecordError)
+    assert isinstance(info.value, SerializationError)
+    with pytest.raises(RecordVersionError, match=f"'version': this {message}"):
+        record_from_data({**record_to_data(record), "version": 1})
+    assert numrules.load_record(text) == record  # version 2 loads

@@ -10,6 +10,7 @@ import pytest
 from numrules import IllegalActionError, Reason
 from numrules import numstop as ns
 from numrules.core.cards import FamilyCard, NumCard, num_card_key
+from numrules.numstop.rounds import next_objective
 from numrules.numstop.state import TURN_PHASES
 
 Scorecard = tuple[int | None, ...]
@@ -57,6 +58,7 @@ def table(
     scorecards: Iterable[Scorecard] = (),
     objective: str | None = None,
     selection: str = "",
+    decided: bool = False,
     seed: int = 0,
     **rules: Any,
 ) -> ns.State:
@@ -66,13 +68,16 @@ def table(
     `scored` and `scorecards` are per seat from seat 0 (missing seats: empty). The cards
     named nowhere go under stock B in canonical order (`rest="B"`, the default while a
     turn is in play) or to the end of the discard (`rest="discard"`, the default after
-    the round). `objective` and `selection` are the combination the seat to act is
-    picking (phase SELECTION, the default with an objective). The position must pass
-    `check_state`.
+    the round). `objective` is the objective the seat to act decides, and `selection`
+    the cards it has picked for it (with an objective, the phase is VALIDATION, or
+    SELECTION once a card is picked). In phase VALIDATION without an objective, the seat
+    is at the start of its validation: the objective under decision is its first open
+    objective its collection can fill; with `decided`, every objective is decided (only
+    `end` is left). The position must pass `check_state`.
     """
     config = ns.Config(players=players, **rules)
     if objective is not None and phase is ns.Phase.START:
-        phase = ns.Phase.SELECTION
+        phase = ns.Phase.SELECTION if selection else ns.Phase.VALIDATION
 
     def per_seat(texts: Iterable[str]) -> tuple[tuple[NumCard, ...], ...]:
         given = [cards(t) for t in texts]
@@ -93,6 +98,12 @@ def table(
     else:
         discard_cards += others
     given_cards = list(scorecards)
+    all_scorecards = tuple(given_cards + [scorecard()] * (players - len(given_cards)))
+    deciding = None if objective is None else ns.Objective(objective)
+    if phase is ns.Phase.VALIDATION and objective is None and not decided:
+        deciding = next_objective(
+            all_scorecards[player], 0, collection_cards[player], config.max_value
+        )
     state = ns.State(
         config=config,
         seed=seed,
@@ -113,8 +124,8 @@ def table(
         doubled=frozenset(doubled),
         skipped=frozenset(skipped),
         peeks=peeks,
-        scorecards=tuple(given_cards + [scorecard()] * (players - len(given_cards))),
-        objective=None if objective is None else ns.Objective(objective),
+        scorecards=all_scorecards,
+        objective=deciding,
         selection=cards(selection),
     )
     ns.check_state(state)
@@ -131,14 +142,34 @@ def play(state: ns.State, *moves: str) -> ns.State:
     return state
 
 
-def validate(seat: int, objective: str, text: str) -> tuple[str, ...]:
-    """The moves (notation) by which `seat` validates `objective` with these cards.
+def picks(seat: int, objective: str, text: str) -> tuple[str, ...]:
+    """The picks (notation) by which `seat` validates `objective` with these cards.
 
-    Written with `combination_actions`: aim at the objective, then pick each card.
+    Written with `combination_actions`: one pick per card, in canonical order.
     """
     chosen = tuple(c for c in cards(text) if type(c) is FamilyCard)
     combination = ns.Combination(ns.Objective(objective), chosen, 0)
     return tuple(str(action) for action in ns.combination_actions(seat, combination))
+
+
+def validate(state: ns.State, objective: str, text: str) -> ns.State:
+    """The validating seat passes the objectives before `objective`, then validates it.
+
+    Every move is checked by `play`; `objective` must come under decision.
+    """
+    seat, wanted = state.player, ns.Objective(objective)
+    while state.objective is not None and state.objective.index < wanted.index:
+        state = play(state, f"{seat}:pass")
+    assert state.objective is wanted, f"{objective} is not under decision: {state.objective}"
+    return play(state, *picks(seat, objective, text))
+
+
+def finish(state: ns.State) -> ns.State:
+    """The validating seat passes every objective left to decide, then ends."""
+    seat = state.player
+    while state.objective is not None:
+        state = play(state, f"{seat}:pass")
+    return play(state, f"{seat}:end")
 
 
 def refused(state: ns.State, move: str | Any, reason: Reason) -> IllegalActionError:

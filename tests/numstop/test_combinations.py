@@ -249,7 +249,7 @@ def test_finder_refuses_what_is_not_a_collection() -> None:
     assert ns.best_validation(()) == ()
 
 
-def test_validation_offers_the_objectives_the_finder_finds_in_unused_cards() -> None:
+def test_validation_decides_the_objectives_the_finder_finds_in_unused_cards() -> None:
     state = table(
         2,
         phase=ns.Phase.VALIDATION,
@@ -258,15 +258,15 @@ def test_validation_offers_the_objectives_the_finder_finds_in_unused_cards() -> 
         scorecards=[scorecard(pair=18)],
     )
     found = ns.find_combinations(cards("R7 B7 G7 SH3 Y8"), ns.OBJECTIVES[1:])
-    expected = [f"0:aim {o.value}" for o in ns.OBJECTIVES if o in {c.objective for c in found}]
-    assert moves_of(state) == [*expected, "0:end"]
-    assert "0:aim three_of_a_kind" in expected
-    assert "0:aim pair" not in expected  # validated already
-    state = play(state, "0:aim three_of_a_kind")
-    picks = {
-        f"0:pick {card}"
-        for c in found
-        if c.objective.value == "three_of_a_kind"
-        for card in c.cards
-    }
-    assert set(moves_of(state)) == {*picks, "0:abandon"}
+    fillable = [o for o in ns.OBJECTIVES if o in {c.objective for c in found}]
+    assert ns.Objective.THREE_OF_A_KIND in fillable
+    assert ns.Objective.PAIR not in fillable  # validated already
+    decided = []
+    while state.objective is not None:  # pass them all, in scorecard order
+        decided.append(state.objective)
+        firsts = {min(c.cards, key=num_card_key) for c in found if c.objective is state.objective}
+        expected = [f"0:pick {card}" for card in sorted(firsts, key=num_card_key)]
+        assert moves_of(state) == [*expected, "0:pass"]
+        state = play(state, "0:pass")
+    assert decided == fillable
+    assert moves_of(state) == ["0:end"]

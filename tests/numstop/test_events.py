@@ -270,18 +270,32 @@ def test_validation_and_the_end_of_the_game() -> None:
         scorecards=[full_scorecard(10), scorecard()],
         round_=0,
     )
-    after = play(state, "0:end", "1:aim pair", "1:pick B7", "1:pick R7", "1:end")
+    after = play(state, "0:end", "1:pick R7", "1:pick B7", "1:end")
     assert told(after, state) == [
         "seat 0 is done validating: 10 objectives, 225 points in all",
-        "seat 1 aims at pair",
-        "seat 1 picks B7 for pair",
         "seat 1 picks R7 for pair",
+        "seat 1 picks B7 for pair",
         "seat 1 validates pair R7 B7 for 14 points",
         "seat 1 is done validating: 1 objective, 14 points in all",
         "the game ends: seat 0 wins (seat 0 225 points / 10 objectives, "
         "seat 1 14 points / 1 objective)",
     ]
     assert ns.events(after, None)[-1] == ns.GameEnded((225, 14), (10, 1), (0,))
+
+
+def test_a_pass_leaves_the_objective_open() -> None:
+    state = table(2, phase=ns.Phase.VALIDATION, collections=["R7 B7 G7"])
+    after = play(state, "0:pass", "0:pick R7", "0:pick B7", "0:pick G7", "0:end")
+    assert told(after, state) == [
+        "seat 0 passes on pair, which stays open",
+        "seat 0 picks R7 for three_of_a_kind",
+        "seat 0 picks B7 for three_of_a_kind",
+        "seat 0 picks G7 for three_of_a_kind",
+        "seat 0 validates three_of_a_kind R7 B7 G7 for 31 points",
+        "seat 0 is done validating: 1 objective, 31 points in all",
+    ]
+    assert ns.events(after, None)[-6] == ns.Passed(0, ns.Objective.PAIR)
+    assert after.scorecards[0] == scorecard(three_of_a_kind=31)
 
 
 def test_the_next_round_is_dealt_after_validation() -> None:

@@ -46,8 +46,7 @@ def test_handmade_cards_never_enter_the_state() -> None:
     kept = ns.apply(taken, ns.Keep(0, FamilyCard(Family.BLUE, 5)))
     assert kept.piles[0][0] is cards("B5")[0]
     validating = table(phase=ns.Phase.VALIDATION, collections=["R7 B7"])
-    picking = ns.apply(validating, ns.Aim(0, ns.Objective.PAIR))
-    picked = ns.apply(picking, ns.Pick(0, FamilyCard(Family.BLUE, 7)))
-    assert picked.selection[0] is cards("B7")[0]
-    after = ns.apply(picked, ns.Pick(0, FamilyCard(Family.RED, 7)))
+    picked = ns.apply(validating, ns.Pick(0, FamilyCard(Family.RED, 7)))
+    assert picked.selection[0] is cards("R7")[0]
+    after = ns.apply(picked, ns.Pick(0, FamilyCard(Family.BLUE, 7)))
     assert all(a is b for a, b in zip(after.scored[0], cards("R7 B7"), strict=True))

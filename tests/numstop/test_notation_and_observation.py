@@ -32,11 +32,9 @@ JOKER, DOUBLE, SKIP, FLIP, SWIPE, QUANTUM = ns.ACTION_CARDS
         (ns.Keep(2, None), "2:keep none"),
         (ns.Discard(1, SH5), "1:discard SH5"),
         (ns.EndTurn(2), "2:end turn"),
-        (ns.Aim(0, ns.Objective.PAIR), "0:aim pair"),
-        (ns.Aim(1, ns.Objective.SHADOW_STRAIGHT), "1:aim shadow_straight"),
         (ns.Pick(0, R7), "0:pick R7"),
         (ns.Pick(3, SH5), "3:pick SH5"),
-        (ns.Abandon(2), "2:abandon"),
+        (ns.Pass(2), "2:pass"),
         (ns.EndValidation(1), "1:end"),
     ],
 )
@@ -74,13 +72,12 @@ def test_every_action_has_a_notation_that_parses_back(action: ns.Action, text: s
         "0:activate QUANTUM C",
         "0:activate DOUBLE 1 2",
         "0:validate pair R7 B7",  # a combination is validated card by card
-        "0:aim",
-        "0:aim nothing",
-        "0:aim pair R7",
+        "0:aim pair",  # the first pick chooses the objective under decision
+        "0:abandon",  # a combination begun is completed
         "0:pick",
         "0:pick X7",
         "0:pick R7 B7",
-        "0:abandon pair",
+        "0:pass pair",
     ],
 )
 def test_malformed_action_notation_is_a_notation_error(text: str) -> None:
@@ -194,7 +191,9 @@ def test_states_round_trip_through_json_in_every_phase() -> None:
         play(table(a="R1 R2 R3", reserves=["QUANTUM"]), "0:activate QUANTUM A"),
         table(phase=ns.Phase.SKIPPED, player=1, doubled=[1], discard="SKIP DOUBLE"),
         table(phase=ns.Phase.VALIDATION, collections=["R1 B1"], scored=["", "R2 B2"]),
-        table(collections=["R1 B1 SH4"], objective="pair", selection="SH4"),
+        table(collections=["R1 B1 SH4"], objective="pair", selection="R1"),
+        table(collections=["R1 B1 SH4"], objective="three_of_a_kind", phase=ns.Phase.VALIDATION),
+        table(collections=["R1 B1 SH4"], phase=ns.Phase.VALIDATION, decided=True),
         play(table(phase=ns.Phase.VALIDATION, players=2, max_rounds=1), "0:end", "1:end"),
     ]
     for state in positions:
@@ -212,5 +211,5 @@ def test_an_impossible_state_in_json_is_refused() -> None:
 
 
 def test_reported_spellings_are_canonicalised() -> None:
-    assert str(ns.parse_action("0:AIM Pair")) == "0:aim pair"
+    assert str(ns.parse_action("0:PASS")) == "0:pass"
     assert str(ns.parse_action("pick r7", seat=0)) == "0:pick R7"

@@ -6,7 +6,7 @@ import pytest
 
 from numrules import Reason
 from numrules import numstop as ns
-from tests.numstop.helpers import play, refused, scorecard, table, validate
+from tests.numstop.helpers import picks, play, refused, scorecard, table, validate
 
 
 @pytest.mark.parametrize(
@@ -37,7 +37,7 @@ def test_each_objective_validates_and_scores_by_the_table(
     objective: str, text: str, points: int
 ) -> None:
     state = table(phase=ns.Phase.VALIDATION, collections=[f"{text} Y0"])
-    after = play(state, *validate(0, objective, text))
+    after = validate(state, objective, text)
     assert after.scorecards[0] == scorecard(**{objective: points})
     assert [str(c) for c in after.collections[0]] == ["Y0"]
 
@@ -63,13 +63,17 @@ def test_each_objective_validates_and_scores_by_the_table(
 )
 def test_cards_that_miss_the_objective_are_refused(objective: str, text: str) -> None:
     state = table(phase=ns.Phase.VALIDATION, collections=[text])
-    moves = validate(0, objective, text)
-    # The objective cannot be aimed at, or a pick is refused: it cannot complete, or
-    # (three_of_a_kind R4 B4 SH1 SH2) the first three cards were already validated.
-    for move in moves:
+    wanted = ns.Objective(objective)
+    while state.objective is not None and state.objective.index < wanted.index:
+        state = play(state, "0:pass")
+    if state.objective is not wanted:  # passed over: the collection holds none of it
+        assert not ns.find_combinations(ns.parse_cards(text), [wanted])
+        return
+    # A pick is refused: it cannot go on, or (three_of_a_kind R4 B4 SH1 SH2) the first
+    # three cards were already validated and nothing is left to decide.
+    for move in picks(0, objective, text):
         if move not in [str(action) for action in ns.legal_actions(state)]:
-            done = state.phase is ns.Phase.VALIDATION and ":pick " in move
-            refused(state, move, Reason.WRONG_PHASE if done else Reason.NOT_ALLOWED)
+            refused(state, move, Reason.NOT_ALLOWED)
             break
         state = play(state, move)
     else:
@@ -84,7 +88,5 @@ def test_bonuses_and_wild_points_come_from_the_config() -> None:
         bonuses=bonuses,
         wild_points=0,
     )
-    after = play(
-        state, *validate(0, "pair", "R7 SH2"), *validate(0, "shadow_straight", "R3 B5 SH4")
-    )
+    after = validate(validate(state, "pair", "R7 SH2"), "shadow_straight", "R3 B5 SH4")
     assert after.scorecards[0] == scorecard(pair=7 + 0 + 1, shadow_straight=50)

@@ -35,9 +35,8 @@ def test_a_round_holds_108_cards_in_classic_and_102_in_discovery() -> None:
         "0:reserve FLIP",
         "0:end turn",
         "0:end",
-        "0:aim pair",
         "0:pick R7",
-        "0:abandon",
+        "0:pass",
     ],
 )
 def test_decisions_out_of_their_phase_are_refused_at_the_start_of_a_turn(move: str) -> None:
@@ -93,10 +92,10 @@ def test_junk_in_decisions_and_validations_is_malformed() -> None:
     drawn = play(table(a="FLIP"), "0:draw A")
     refused(drawn, ns.Reserve(0, "FLIP"), Reason.MALFORMED)  # type: ignore[arg-type]
     validating = table(phase=ns.Phase.VALIDATION, collections=["R7 B7"])
-    refused(validating, ns.Aim(0, "pair"), Reason.MALFORMED)  # type: ignore[arg-type]
-    refused(validating, ns.Aim(0, 0), Reason.MALFORMED)  # type: ignore[arg-type]
-    picking = play(validating, "0:aim pair")
-    refused(picking, ns.Pick(0, "R7"), Reason.MALFORMED)  # type: ignore[arg-type]
+    refused(validating, ns.Pick(0, "R7"), Reason.MALFORMED)  # type: ignore[arg-type]
+    refused(validating, ns.Pick(0, 0), Reason.MALFORMED)  # type: ignore[arg-type]
+    picking = play(validating, "0:pick R7")
+    refused(picking, ns.Pick(0, "B7"), Reason.MALFORMED)  # type: ignore[arg-type]
     refused(picking, ns.Pick(0, (R7, B7)), Reason.MALFORMED)  # type: ignore[arg-type]
     refused(validating, ("0:end",), Reason.MALFORMED)
 

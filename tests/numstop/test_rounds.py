@@ -12,6 +12,7 @@ from tests.numstop.helpers import (
     cards,
     collections,
     discard_tail,
+    finish,
     full_scorecard,
     moves_of,
     piles,
@@ -195,15 +196,16 @@ def validating(**fields: object) -> ns.State:
 
 def test_validation_starts_with_the_rounds_first_player_and_goes_left() -> None:
     state = validating()
-    assert moves_of(state)[-1] == "1:end"
-    assert "1:aim pair" in moves_of(state)
-    refused(state, "2:aim pair", Reason.NOT_YOUR_TURN)
+    assert state.objective is ns.Objective.PAIR  # seat 1's first objective it can fill
+    assert moves_of(state)[-1] == "1:pass"
+    assert "1:pick R7" in moves_of(state)
+    refused(state, "2:pick B9", Reason.NOT_YOUR_TURN)
     refused(state, "0:end", Reason.NOT_YOUR_TURN)
-    state = play(state, "1:end")
-    assert (state.phase, state.player) == (VALIDATION, 2)
-    state = play(state, *validate(2, "pair", "B9 G9"), "2:end")
-    assert (state.phase, state.player) == (VALIDATION, 0)
-    assert moves_of(state) == ["0:end"]
+    state = finish(state)
+    assert (state.phase, state.player, state.objective) == (VALIDATION, 2, ns.Objective.PAIR)
+    state = finish(validate(state, "pair", "B9 G9"))
+    assert (state.phase, state.player, state.objective) == (VALIDATION, 0, None)
+    assert moves_of(state) == ["0:end"]  # R1 R2 fill nothing: there is nothing to decide
     state = play(state, "0:end")
     assert (state.round, state.player, state.phase) == (2, 2, ns.Phase.START)
     assert state.scorecards[2] == scorecard(pair=18)  # kept into the next round
@@ -211,61 +213,66 @@ def test_validation_starts_with_the_rounds_first_player_and_goes_left() -> None:
 
 def test_a_wild_validates_and_scores_10() -> None:
     state = validating()
-    after = play(state, *validate(1, "three_of_a_kind", "R7 B7 SH2"))
+    after = validate(state, "three_of_a_kind", "R7 B7 SH2")
     assert after.scorecards[1] == scorecard(three_of_a_kind=7 + 7 + 10 + 10)
     assert collections(after)[1] == "G7 Y3"
     assert text(after.scored[1]) == "R7 B7 SH2"
-    assert (after.phase, after.player) == (VALIDATION, 1)
+    assert (after.phase, after.player, after.objective) == (VALIDATION, 1, None)
     assert ns.points(after) == (0, 34, 0)
 
 
 def test_a_wild_completes_a_straight() -> None:
     state = table(phase=VALIDATION, collections=["R5 B6 SH2 Y8"])
-    after = play(state, *validate(0, "small_straight", "R5 B6 Y8 SH2"))
+    after = validate(state, "small_straight", "R5 B6 Y8 SH2")
     assert after.scorecards[0] == scorecard(small_straight=5 + 6 + 10 + 8 + 5)
 
 
 def test_a_shadow_straight_scores_30_flat() -> None:
     state = table(phase=VALIDATION, collections=["R15 SH16 B14"])
-    after = play(state, *validate(0, "shadow_straight", "R15 B14 SH16"))
+    after = validate(state, "shadow_straight", "R15 B14 SH16")
     assert after.scorecards[0] == scorecard(shadow_straight=30)
 
 
 def test_a_card_serves_one_combination_per_round() -> None:
-    state = play(validating(), *validate(1, "pair", "R7 B7"))
+    state = validate(validating(), "pair", "R7 B7")
     assert state.scorecards[1] == scorecard(pair=14)
-    refused(state, "1:aim three_of_a_kind", Reason.NOT_ALLOWED)
     # G7 SH2 Y3 are left: no three of a kind without R7 or B7, the pair is done.
+    assert state.objective is None
     assert moves_of(state) == ["1:end"]
+    refused(state, "1:pick G7", Reason.NOT_ALLOWED)
     assert (collections(state)[1], text(state.scored[1])) == ("G7 SH2 Y3", "R7 B7")
 
 
 def test_a_validated_objective_is_final() -> None:
     state = validating(scorecards=[scorecard(), scorecard(pair=4)])
-    assert "1:aim pair" not in moves_of(state)
-    refused(state, "1:aim pair", Reason.BAD_TARGET)
-    assert "1:aim three_of_a_kind" in moves_of(state)
+    assert state.objective is ns.Objective.TWO_PAIRS  # the pair is passed over
+    assert "1:pick R7" in moves_of(state)
 
 
 def test_bad_validations_are_refused_with_their_reason() -> None:
-    state = validating()
-    refused(state, "1:pick R7", Reason.WRONG_PHASE)  # aim first
-    refused(state, "1:abandon", Reason.WRONG_PHASE)
-    refused(state, "1:aim flush", Reason.NOT_ALLOWED)  # no flush in the collection
-    refused(state, ns.Aim(1, "pair"), Reason.MALFORMED)  # type: ignore[arg-type]
-    state = play(state, "1:aim pair")
+    state = validating()  # seat 1 decides its pair: R7 B7 G7 SH2 Y3
+    refused(state, "1:end", Reason.NOT_ALLOWED)  # the pair is still to decide
+    refused(state, "1:pick SH2", Reason.NOT_ALLOWED)  # a Shadow sorts last: it ends a pair
     refused(state, "1:pick R1", Reason.CARD_NOT_HELD)  # seat 0's card
     refused(state, "1:pick JOKER", Reason.CARD_NOT_HELD)
     refused(state, ns.Pick(1, "R7"), Reason.MALFORMED)  # type: ignore[arg-type]
-    state = play(state, "1:pick R7")
-    refused(state, "1:pick Y3", Reason.NOT_ALLOWED)  # Y3 does not pair with R7
-    refused(state, "1:pick R7", Reason.CARD_NOT_HELD)  # picked already
-    refused(state, "1:aim three_of_a_kind", Reason.WRONG_PHASE)
-    refused(state, "1:end", Reason.WRONG_PHASE)  # abandon first
+    state = play(state, "1:pick B7")
+    refused(state, "1:pick R7", Reason.NOT_ALLOWED)  # R7 comes before B7
+    refused(state, "1:pick Y3", Reason.NOT_ALLOWED)  # Y3 does not pair with B7
+    refused(state, "1:pick B7", Reason.CARD_NOT_HELD)  # picked already
+    refused(state, "1:pass", Reason.WRONG_PHASE)  # a combination begun is completed
+    refused(state, "1:end", Reason.WRONG_PHASE)
+    done = play(state, "1:pick G7")  # the pair is validated; nothing left fills an objective
+    refused(done, "1:pass", Reason.NOT_ALLOWED)
+    lone = table(phase=VALIDATION, collections=["R7 B7 G9"])
+    refused(lone, "0:pick G9", Reason.NOT_ALLOWED)  # G9 begins no pair
+    all_decided = table(phase=VALIDATION, collections=["R7 B7"], decided=True)
+    refused(all_decided, "0:pass", Reason.NOT_ALLOWED)
+    refused(all_decided, "0:pick R7", Reason.NOT_ALLOWED)
     two_wilds = table(phase=VALIDATION, collections=["SH2 SH3"])
-    refused(two_wilds, "0:aim pair", Reason.NOT_ALLOWED)
+    assert (two_wilds.objective, moves_of(two_wilds)) == (None, ["0:end"])
     in_play = table(collections=["R7 B7"])
-    refused(in_play, "0:aim pair", Reason.WRONG_PHASE)
+    refused(in_play, "0:pass", Reason.WRONG_PHASE)
     refused(in_play, "0:pick R7", Reason.WRONG_PHASE)
     refused(in_play, "0:end", Reason.WRONG_PHASE)
 
@@ -301,7 +308,7 @@ def last_round(mode: ns.Mode) -> ns.State:
 
 
 def test_the_game_ends_after_the_round_in_which_someone_completes_all_ten() -> None:
-    state = play(last_round(ns.Mode.CLASSIC), "0:end", *validate(1, "shadow_straight", "R3 B5 SH4"))
+    state = validate(play(last_round(ns.Mode.CLASSIC), "0:end"), "shadow_straight", "R3 B5 SH4")
     assert state.scorecards[1] == (*NINE[:-1], 30)
     state = play(state, "1:end")
     assert (state.phase, state.player) == (VALIDATION, 2)  # the round's validation goes on
@@ -320,7 +327,8 @@ def test_the_game_ends_after_the_round_in_which_someone_completes_all_ten() -> N
 
 def test_discovery_is_won_by_the_number_of_objectives() -> None:
     state = last_round(ns.Mode.DISCOVERY)
-    state = play(state, "0:end", *validate(1, "shadow_straight", "R3 B5 SH4"), "1:end", "2:end")
+    state = validate(play(state, "0:end"), "shadow_straight", "R3 B5 SH4")
+    state = play(state, "1:end", "2:end")
     assert ns.scores(state) == (2, 10, 3)
     assert ns.points(state) == (50, 140, 140)
     assert ns.objectives_done(state) == (2, 10, 3)
@@ -328,7 +336,7 @@ def test_discovery_is_won_by_the_number_of_objectives() -> None:
 
 
 def test_the_game_goes_on_while_nobody_has_all_ten() -> None:
-    state = play(last_round(ns.Mode.CLASSIC), "0:end", "1:end", "2:end")
+    state = play(last_round(ns.Mode.CLASSIC), "0:end", "1:pass", "1:end", "2:end")
     assert (state.phase, state.round, state.player) == (ns.Phase.START, 1, 1)
 
 

@@ -1,4 +1,4 @@
-"""Stepwise validation: aim at an objective, pick its cards one by one, abandon, end."""
+"""Stepwise validation: each objective decided once, in scorecard order; cards in order."""
 
 from __future__ import annotations
 
@@ -13,9 +13,19 @@ from hypothesis import strategies as st
 from numrules import IllegalActionError, Reason, StateError
 from numrules import numstop as ns
 from numrules.core.cards import FamilyCard, NumCard, num_card_key
-from tests.numstop.helpers import cards, moves_of, play, refused, scorecard, table, text
+from tests.numstop.helpers import (
+    cards,
+    moves_of,
+    play,
+    refused,
+    scorecard,
+    table,
+    text,
+    validate,
+)
 
 SELECTION, VALIDATION = ns.Phase.SELECTION, ns.Phase.VALIDATION
+PAIR = ns.Objective.PAIR
 
 
 def told(after: ns.State, before: ns.State) -> list[str]:
@@ -23,114 +33,144 @@ def told(after: ns.State, before: ns.State) -> list[str]:
     return [str(e) for e in ns.events(after, None)[len(ns.events(before, None)) :]]
 
 
-def test_a_seat_aims_picks_and_validates_a_pair() -> None:
-    state = table(phase=VALIDATION, collections=["R7 B7 G9 Y3"])
-    assert moves_of(state) == ["0:aim pair", "0:end"]  # nothing else can be filled
-    picking = play(state, "0:aim pair")
-    assert (picking.phase, picking.objective, picking.selection) == (
-        SELECTION,
-        ns.Objective.PAIR,
-        (),
-    )
-    # G9 and Y3 pair with nothing: only the 7s are offered.
-    assert moves_of(picking) == ["0:pick R7", "0:pick B7", "0:abandon"]
-    half = play(picking, "0:pick B7")
-    assert (half.phase, text(half.selection), text(half.collections[0])) == (
-        SELECTION,
-        "B7",
-        "R7 B7 G9 Y3",  # a picked card stays in the collection until validated
-    )
-    assert moves_of(half) == ["0:pick R7", "0:abandon"]
-    done = play(half, "0:pick R7")
+def test_a_seat_picks_a_pair_card_by_card_and_validates_it() -> None:
+    state = table(phase=VALIDATION, collections=["B7 R7 G9 Y3"])
+    assert (state.objective, state.selection) == (ns.Objective.PAIR, ())
+    # Only R7 begins a pair in canonical order (B7 comes after it); then pass.
+    assert moves_of(state) == ["0:pick R7", "0:pass"]
+    half = play(state, "0:pick R7")
+    assert (half.phase, half.objective, text(half.selection)) == (SELECTION, PAIR, "R7")
+    assert text(half.collections[0]) == "B7 R7 G9 Y3"  # picked cards stay until validated
+    assert moves_of(half) == ["0:pick B7"]  # no abandon: a combination begun is completed
+    done = play(half, "0:pick B7")
     assert (done.phase, done.objective, done.selection) == (VALIDATION, None, ())
     assert done.scorecards[0] == scorecard(pair=14)
     assert (text(done.collections[0]), text(done.scored[0])) == ("G9 Y3", "R7 B7")
     assert told(done, state) == [
-        "seat 0 aims at pair",
-        "seat 0 picks B7 for pair",
         "seat 0 picks R7 for pair",
+        "seat 0 picks B7 for pair",
         "seat 0 validates pair R7 B7 for 14 points",
     ]
     assert ns.events(done, None)[-1] == ns.Validated(0, ns.Objective.PAIR, cards("R7 B7"), 14)
-    assert moves_of(done) == ["0:end"]
+    assert moves_of(done) == ["0:end"]  # G9 Y3 fill nothing: every objective is decided
 
 
-def test_a_card_that_cannot_complete_is_refused() -> None:
-    state = table(collections=["R7 B7 G9 Y3 SH1"], objective="pair")
-    assert moves_of(state) == [f"0:pick {c}" for c in cards("R7 B7 G9 Y3 SH1")] + ["0:abandon"]
-    with_wild = play(state, "0:pick SH1")
-    assert moves_of(with_wild) == ["0:pick R7", "0:pick B7", "0:pick G9", "0:pick Y3", "0:abandon"]
-    seven = play(state, "0:pick R7")
-    refused(seven, "0:pick G9", Reason.NOT_ALLOWED)
-    error = refused(seven, "0:pick Y3", Reason.NOT_ALLOWED)
-    assert "Y3 cannot complete a pair" in str(error)
-    assert moves_of(seven) == ["0:pick B7", "0:pick SH1", "0:abandon"]
+def test_objectives_come_in_scorecard_order_and_the_unfillable_are_passed_over() -> None:
+    state = table(phase=VALIDATION, collections=["R7 B7 G7 R3 B4 G5 Y6"])
+    decided = []
+    while state.objective is not None:
+        decided.append(state.objective.value)
+        state = play(state, "0:pass")
+    # No two pairs, four of a kind, full house, large straight or flush in these cards.
+    assert decided == ["pair", "three_of_a_kind", "small_straight"]
+    assert told(state, table(phase=VALIDATION, collections=["R7 B7 G7 R3 B4 G5 Y6"])) == [
+        "seat 0 passes on pair, which stays open",
+        "seat 0 passes on three_of_a_kind, which stays open",
+        "seat 0 passes on small_straight, which stays open",
+    ]
+    assert state.scorecards[0] == scorecard()  # all still open, for a later round
+    assert moves_of(state) == ["0:end"]
 
 
-def test_abandoning_scores_nothing_and_frees_the_cards() -> None:
-    state = table(phase=VALIDATION, collections=["R7 B7 G7 SH2"])
-    picking = play(state, "0:aim three_of_a_kind", "0:pick G7", "0:pick SH2")
-    after = play(picking, "0:abandon")
-    assert (after.phase, after.objective, after.selection) == (VALIDATION, None, ())
-    assert after.scorecards == state.scorecards
-    assert after.collections == state.collections
-    assert told(after, picking) == ["seat 0 abandons three_of_a_kind and unpicks G7 SH2"]
-    assert ns.events(after, None)[-1] == ns.Abandoned(
-        0, ns.Objective.THREE_OF_A_KIND, cards("G7 SH2")
+def test_a_passed_objective_is_not_offered_again_and_the_next_one_is_decided() -> None:
+    state = table(phase=VALIDATION, collections=["R7 B7 G7"])
+    after = play(state, "0:pass")
+    assert after.objective is ns.Objective.THREE_OF_A_KIND
+    assert moves_of(after) == ["0:pick R7", "0:pass"]
+    three = play(after, "0:pick R7")
+    assert ns.events(three, None)[-1] == ns.Picked(0, ns.Objective.THREE_OF_A_KIND, cards("R7")[0])
+    done = play(three, "0:pick B7", "0:pick G7")
+    assert done.scorecards[0] == scorecard(three_of_a_kind=31)
+    assert done.objective is None  # nothing left: the pair, passed, is not decided again
+
+
+def test_validating_an_objective_moves_on_to_the_next_one_still_fillable() -> None:
+    state = table(phase=VALIDATION, collections=["R7 B7 G7 Y7 R2 B2"])
+    state = validate(state, "pair", "R2 B2")
+    assert state.objective is ns.Objective.THREE_OF_A_KIND  # two pairs is no longer fillable
+    state = validate(state, "four_of_a_kind", "R7 B7 G7 Y7")
+    assert (state.objective, state.scorecards[0]) == (
+        None,
+        scorecard(pair=4, four_of_a_kind=48),
     )
-    at_once = play(state, "0:aim pair", "0:abandon")
-    assert told(at_once, state)[-1] == "seat 0 abandons pair"
-    # The same objective can be aimed at again, with other cards.
-    again = play(after, "0:aim three_of_a_kind", "0:pick R7", "0:pick B7", "0:pick G7")
-    assert again.scorecards[0] == scorecard(three_of_a_kind=7 * 3 + 10)
-    assert text(again.collections[0]) == "SH2"
 
 
-def test_ending_passes_to_the_next_seat_and_is_refused_while_picking() -> None:
+def test_cards_are_picked_in_canonical_order() -> None:
+    state = table(phase=VALIDATION, collections=["SH2 G7 B7 R7"])
+    # A Shadow sorts last: it can end a pair, never begin one.
+    assert moves_of(state) == ["0:pick R7", "0:pick B7", "0:pick G7", "0:pass"]
+    refused(state, "0:pick SH2", Reason.NOT_ALLOWED)
+    after_b7 = play(state, "0:pick B7")
+    assert moves_of(after_b7) == ["0:pick G7", "0:pick SH2"]
+    error = refused(after_b7, "0:pick R7", Reason.NOT_ALLOWED)
+    assert "canonical order: pick a card after B7" in str(error)
+    refused(after_b7, "0:pick B7", Reason.CARD_NOT_HELD)  # picked already
+    seven = table(phase=VALIDATION, collections=["R7 B7 G9 Y3"])
+    error = refused(seven, "0:pick G9", Reason.NOT_ALLOWED)
+    assert "G9 cannot begin a pair whose other cards come after it" in str(error)
+    error = refused(play(seven, "0:pick R7"), "0:pick Y3", Reason.NOT_ALLOWED)
+    assert "Y3 cannot follow R7 in a pair" in str(error)
+
+
+def test_end_comes_only_once_every_objective_is_decided() -> None:
     state = table(2, phase=VALIDATION, collections=["R7 B7", "R1 B1"])
-    picking = play(state, "0:aim pair", "0:pick R7")
+    error = refused(state, "0:end", Reason.NOT_ALLOWED)
+    assert "pair is still to decide" in str(error)
+    picking = play(state, "0:pick R7")
     refused(picking, "0:end", Reason.WRONG_PHASE)
-    refused(picking, "0:aim two_pairs", Reason.WRONG_PHASE)
+    refused(picking, "0:pass", Reason.WRONG_PHASE)
     refused(picking, "1:pick R1", Reason.NOT_YOUR_TURN)
-    after = play(picking, "0:abandon", "0:end")
+    after = play(state, "0:pass", "0:end")
     assert (after.phase, after.player, after.scorecards[0]) == (VALIDATION, 1, scorecard())
-    assert moves_of(after) == ["1:aim pair", "1:end"]
+    assert (after.objective, moves_of(after)) == (ns.Objective.PAIR, ["1:pick R1", "1:pass"])
+    nothing = table(2, phase=VALIDATION, collections=["R7 G9"])
+    assert (nothing.objective, moves_of(nothing)) == (None, ["0:end"])  # still asked
 
 
-def test_the_first_action_validates_a_combination_per_objective() -> None:
+def test_always_taking_the_first_action_validates_along_the_scorecard() -> None:
     state = table(phase=VALIDATION, collections=["R2 B2 G2 Y2 R3 B4 G5 RB6 SH9"])
-    steps = 0
+    moves = []
     while state.phase in (VALIDATION, SELECTION) and state.player == 0:
-        state = ns.apply(state, ns.legal_actions(state)[0])
-        steps += 1
-    assert steps < 40
-    assert ns.objectives_done(state)[0] >= 2
+        action = ns.legal_actions(state)[0]
+        moves.append(str(action))
+        state = ns.apply(state, action)
+    assert ":pass" not in " ".join(moves)  # a pick comes first whenever there is one
+    validated = [str(e) for e in ns.events(state, None) if isinstance(e, ns.Validated)]
+    assert validated == [  # the lowest cards first: B4 G5 RB6 are left, no straight
+        "seat 0 validates pair R2 B2 for 4 points",
+        "seat 0 validates two_pairs R3 G2 Y2 SH9 for 22 points",
+    ]
+    assert moves == [*(f"0:pick {c}" for c in cards("R2 B2 R3 G2 Y2 SH9")), "0:end"]
 
 
-def test_the_selection_is_public_and_checked() -> None:
-    state = table(collections=["R7 B7 G9", "R1"], objective="pair", selection="R7")
+def test_the_objective_under_decision_and_the_selection_are_public_and_checked() -> None:
+    state = table(collections=["R7 B7 G7 G9", "R1"], objective="three_of_a_kind", selection="R7")
     for seat in (None, 0, 1, 2):
         seen = ns.observe(state, seat)
         assert (seen.phase, seen.objective, seen.selection) == (
             SELECTION,
-            ns.Objective.PAIR,
+            ns.Objective.THREE_OF_A_KIND,
             cards("R7"),
         )
+    deciding = table(phase=VALIDATION, collections=["R7 B7 G7 G9", "R1"])
+    assert ns.observe(deciding, 2).objective is ns.Objective.PAIR
     assert cards("R7")[0] in ns.card_zones(state)["collection:0"]  # a selection is not a zone
     bad: list[dict[str, Any]] = [
-        {"objective": "pair", "selection": "G9"},  # G9 cannot complete a pair
+        {"objective": "pair", "selection": "G9"},  # G9 begins no pair
         {"objective": "pair", "selection": "R1"},  # another seat's card
-        {"objective": "pair", "selection": "R7 R7"},
+        {"objective": "three_of_a_kind", "selection": "R7 R7"},
+        {"objective": "three_of_a_kind", "selection": "B7 R7"},  # out of canonical order
         {"objective": "pair", "selection": "R7 B7"},  # complete: validated at once
-        {"objective": "flush"},  # no flush in the collection
-        {"objective": "pair", "scorecards": [scorecard(pair=3)]},
-        {"objective": "pair", "phase": VALIDATION},
+        {"objective": "flush", "phase": VALIDATION},  # no flush in the collection
+        {"objective": "pair", "scorecards": [scorecard(pair=3)], "phase": VALIDATION},
+        {"objective": "pair", "phase": SELECTION},  # a selection begins with a pick
+        {"selection": "R7", "phase": VALIDATION, "objective": "pair"},
         {"phase": SELECTION},  # no objective
-        {"selection": "R7", "phase": VALIDATION},
+        {"objective": "pair", "phase": ns.Phase.OVER},
     ]
     for fields in bad:
         with pytest.raises(StateError):
-            table(collections=["R7 B7 G9", "R1"], **fields)
+            table(collections=["R7 B7 G7 G9", "R1"], **fields)
     with pytest.raises(StateError):
         ns.check_state(attrs.evolve(state, objective="pair"))  # type: ignore[arg-type]
 
@@ -141,59 +181,152 @@ def test_the_selection_is_public_and_checked() -> None:
 @pytest.mark.parametrize(
     ("objective", "collection", "picked", "offered"),
     [
-        ("pair", "R7 B7 SH2 G8", "", "R7 B7 SH2 G8"),
-        ("pair", "R7 B7 SH2 G8", "SH2", "R7 B7 G8"),
-        ("two_pairs", "R3 B3 G9 Y9 R5 SH0", "R5", "R3 B3 G9 Y9 SH0"),
-        ("two_pairs", "R3 B3 G9 Y9 R5 SH0", "R5 SH0", "R3 B3 G9 Y9"),
-        ("two_pairs", "R3 B3 G9 Y9 R5 SH0", "R3 R5", "B3 SH0"),
-        ("three_of_a_kind", "R4 B4 G4 Y5 B5 SH1 SH2", "R4", "B4 G4 SH1 SH2"),
-        ("three_of_a_kind", "R4 B4 G4 Y5 B5 SH1 SH2", "SH1", "R4 B4 G4 Y5 B5"),
-        ("four_of_a_kind", "R2 B2 G2 Y2 R6 B6 G6 SH16", "R6", "B6 G6 SH16"),
-        ("full_house", "R5 B5 G5 R8 B8 Y1", "R8", "R5 B5 G5 B8"),
-        ("full_house", "R5 B5 G5 R8 B8 Y1 SH3", "Y1", "R5 B5 G5 SH3"),  # no three 8s
-        ("small_straight", "R1 B2 G3 Y4 RB7 SH9", "", "R1 B2 G3 Y4 SH9"),
-        ("small_straight", "R1 B2 G3 Y4 RB7 SH9", "Y4", "R1 B2 G3 SH9"),
-        ("small_straight", "R1 B2 G3 Y4 RB7 SH9", "Y4 SH9", "R1 B2 G3"),
-        ("large_straight", "R1 B2 G3 Y4 RB5 R6 SH0 G9", "", "R1 B2 G3 Y4 RB5 R6 SH0"),
-        ("large_straight", "R1 B2 G3 Y4 RB5 R6 SH0 G9", "R6", "R1 B2 G3 Y4 RB5 SH0"),
-        ("flush", "RB0 RB2 RB5 RB9 R1 R2 R3 R4 SH9", "RB0", "RB2 RB5 RB9 SH9"),
-        ("flush", "RB0 RB2 RB5 RB9 R1 R2 R3 R4 SH9", "SH9", "RB0 RB2 RB5 RB9 R1 R2 R3 R4"),
-        ("straight_flush", "G10 G11 G12 B13 SH1 R5", "G10", "G11 G12 SH1"),
-        ("straight_flush", "G10 G11 G12 B13 SH1 R5", "SH1", "G10 G11 G12"),
-        ("shadow_straight", "SH3 SH4 R5 B5 G6 R9", "", "SH3 SH4 R5 B5 G6"),
-        ("shadow_straight", "SH3 SH4 R5 B5 G6 R9", "R5", "SH3 SH4 G6"),
+        ("pair", "R7 B7 SH2 G8", "", "R7 B7 G8"),
+        ("pair", "R7 B7 SH2 G8", "B7", "SH2"),
+        ("two_pairs", "R3 B3 G9 Y9 R5 SH0", "", "R3 R5 B3"),
+        ("two_pairs", "R3 B3 G9 Y9 R5 SH0", "R5", "G9"),
+        ("three_of_a_kind", "R4 B4 G4 Y5 B5 SH1 SH2", "", "R4 B4 B5"),
+        ("three_of_a_kind", "R4 B4 G4 Y5 B5 SH1 SH2", "B4", "G4"),
+        ("four_of_a_kind", "R2 B2 G2 Y2 R6 B6 G6 SH16", "R6", "B6"),
+        ("full_house", "R5 B5 G5 R8 B8 Y1", "", "R5"),
+        ("full_house", "R5 B5 G5 R8 B8 Y1", "R5", "R8"),
+        ("small_straight", "R1 B2 G3 Y4 RB7 SH9", "", "R1 B2"),
+        ("small_straight", "R1 B2 G3 Y4 RB7 SH9", "B2", "G3"),
+        ("large_straight", "R1 B2 G3 Y4 RB5 R6 SH0 G9", "", "R1 R6"),
+        ("large_straight", "R1 B2 G3 Y4 RB5 R6 SH0 G9", "R6", "B2"),
+        ("flush", "RB0 RB2 RB5 RB9 R1 R2 R3 R4 SH9", "", "R1 RB0"),
+        ("flush", "RB0 RB2 RB5 RB9 R1 R2 R3 R4 SH9", "RB0", "RB2"),
+        ("straight_flush", "G10 G11 G12 B13 SH1 R5", "", "G10"),
+        ("straight_flush", "G10 G11 G12 B13 SH1 R5", "G10", "G11"),
+        ("shadow_straight", "SH3 SH4 R5 B5 G6 R9", "", "R5 B5"),
+        ("shadow_straight", "SH3 SH4 R5 B5 G6 R9", "R5", "G6 SH3"),
         ("shadow_straight", "SH3 SH4 R5 B5 G6 R9", "R5 G6", "SH4"),
     ],
 )
-def test_each_objective_offers_the_cards_that_can_complete_it(
+def test_each_objective_offers_the_cards_that_can_come_next(
     objective: str, collection: str, picked: str, offered: str
 ) -> None:
-    state = table(collections=[collection], objective=objective, selection=picked)
-    expected = sorted(cards(offered), key=num_card_key)
-    assert moves_of(state) == [*(f"0:pick {c}" for c in expected), "0:abandon"]
+    phase = SELECTION if picked else VALIDATION
+    state = table(collections=[collection], objective=objective, selection=picked, phase=phase)
+    expected = [f"0:pick {c}" for c in cards(offered)]
+    assert moves_of(state) == (expected if picked else [*expected, "0:pass"])
 
 
-def random_collection(size: int, seed: int, config: ns.Config) -> tuple[NumCard, ...]:
+# --- the tree: bounded, one path per outcome --------------------------------------------
+
+CONFIGS = [ns.Config(max_value=5), ns.Config(max_value=7), ns.Config()]
+
+
+@st.composite
+def validations(draw: st.DrawFn) -> ns.State:
+    """A seat at the start of its validation: a collection and some objectives done."""
+    config = draw(st.sampled_from(CONFIGS))
     family = sorted((c for c in config.all_cards() if type(c) is FamilyCard), key=num_card_key)
-    return tuple(random.Random(seed).sample(family, size))
+    collection = draw(st.lists(st.sampled_from(family), max_size=14, unique=True))
+    done = draw(st.sets(st.sampled_from(ns.OBJECTIVES)))
+    points = {o.value: config.bonus(o) for o in done}
+    return table(
+        phase=VALIDATION,
+        collections=[" ".join(map(str, collection))],
+        scorecards=[scorecard(**points)],
+        players=config.players,
+        max_value=config.max_value,
+    )
+
+
+def open_objectives(state: ns.State) -> list[ns.Objective]:
+    return [o for o in ns.OBJECTIVES if state.scorecards[state.player][o.index] is None]
+
+
+def random_validation(state: ns.State, rnd: random.Random) -> tuple[ns.State, list[ns.Action]]:
+    """The seat to act validates by uniform random choices until it ends."""
+    seat, taken = state.player, []
+    while state.phase in (VALIDATION, SELECTION) and state.player == seat:
+        legal = ns.legal_actions(state)
+        assert len(legal) <= len(state.collections[seat]) + 1
+        action = legal[rnd.randrange(len(legal))]
+        taken.append(action)
+        state = ns.apply(state, action)
+    return state, taken
+
+
+def dictated(start: ns.State, outcome: dict[ns.Objective, tuple[NumCard, ...]]) -> list[ns.Action]:
+    """The one sequence that validates exactly `outcome` from `start`: walk the objectives
+    under decision, pick the outcome's cards for each (canonical order) or pass; end."""
+    state, seat, sequence = start, start.player, []
+    while state.objective is not None:
+        cards_ = outcome.get(state.objective)
+        if cards_ is None:
+            actions: list[ns.Action] = [ns.Pass(seat)]
+        else:
+            family = tuple(c for c in cards_ if type(c) is FamilyCard)
+            combination = ns.Combination(state.objective, family, 0)
+            actions = list(ns.combination_actions(seat, combination))
+        for action in actions:
+            assert action in ns.legal_actions(state)
+            state = ns.apply(state, action)
+        sequence += actions
+    return [*sequence, ns.EndValidation(seat)]
+
+
+@settings(max_examples=80, deadline=None)
+@given(validations(), st.randoms(use_true_random=False))
+def test_a_validation_takes_at_most_open_objectives_plus_collection_plus_one_decisions(
+    start: ns.State, rnd: random.Random
+) -> None:
+    end, taken = random_validation(start, rnd)
+    bound = len(open_objectives(start)) + len(start.collections[0]) + 1
+    assert len(taken) <= bound
+    assert taken[-1] == ns.EndValidation(0)
+    # Tighter: each open objective is passed or validated at most once.
+    validated = [e for e in ns.events(end, 0) if isinstance(e, ns.Validated)]
+    passes = sum(type(a) is ns.Pass for a in taken)
+    assert passes + len(validated) <= len(open_objectives(start))
+    assert sum(type(a) is ns.Pick for a in taken) == sum(len(e.cards) for e in validated)
+
+
+@settings(max_examples=80, deadline=None)
+@given(validations(), st.randoms(use_true_random=False))
+def test_each_validation_has_exactly_one_path(start: ns.State, rnd: random.Random) -> None:
+    end, taken = random_validation(start, rnd)
+    outcome = {e.objective: e.cards for e in ns.events(end, 0) if isinstance(e, ns.Validated)}
+    assert taken == dictated(start, outcome)
+
+
+@settings(max_examples=60, deadline=None)
+@given(validations(), st.randoms(use_true_random=False))
+def test_every_card_disjoint_set_of_combinations_is_reachable(
+    start: ns.State, rnd: random.Random
+) -> None:
+    config, collection = start.config, start.collections[0]
+    found = list(ns.find_combinations(collection, open_objectives(start), config))
+    rnd.shuffle(found)
+    outcome: dict[ns.Objective, tuple[NumCard, ...]] = {}
+    used: set[NumCard] = set()
+    for combination in found:  # a random card-disjoint set, one per objective
+        if combination.objective not in outcome and used.isdisjoint(combination.cards):
+            outcome[combination.objective] = combination.cards
+            used.update(combination.cards)
+    state = start
+    for action in dictated(start, outcome):
+        state = ns.apply(state, action)
+    validated = {e.objective: e.cards for e in ns.events(state, 0) if isinstance(e, ns.Validated)}
+    assert validated == {o: tuple(sorted(c, key=num_card_key)) for o, c in outcome.items()}
 
 
 @pytest.mark.parametrize("size", [50, 102])
-def test_no_decision_offers_more_than_the_collection_and_12(size: int) -> None:
-    collection = " ".join(map(str, random_collection(size, size, ns.Config())))
+def test_large_collections_stay_within_the_bounds(size: int) -> None:
+    config = ns.Config()
+    family = sorted((c for c in config.all_cards() if type(c) is FamilyCard), key=num_card_key)
+    collection = " ".join(map(str, random.Random(size).sample(family, size)))
     start = table(2, phase=VALIDATION, collections=[collection])
     rnd = random.Random(size)
     for _ in range(5):
-        state = start
-        while state.phase in (VALIDATION, SELECTION) and state.player == 0:
-            legal = ns.legal_actions(state)
-            assert len(legal) <= len(state.collections[0]) + 12
-            state = ns.apply(state, legal[rnd.randrange(len(legal))])
+        _, taken = random_validation(start, rnd)
+        assert len(taken) <= len(ns.OBJECTIVES) + size + 1
 
 
-# --- properties against the finder -------------------------------------------------------
-
-CONFIGS = [ns.Config(max_value=5), ns.Config(max_value=7), ns.Config()]
+# --- against the finder ------------------------------------------------------------------
 
 
 @st.composite
@@ -220,13 +353,14 @@ def test_every_combination_the_finder_gives_plays_through_for_its_points(
     config, collection = case
     state = validating(config, collection)
     found = ns.find_combinations(collection, config=config)
-    aims = {o for o in ns.OBJECTIVES if f"0:aim {o.value}" in moves_of(state)}
-    assert aims == {c.objective for c in found}
+    decided = []
+    walk = state
+    while walk.objective is not None:
+        decided.append(walk.objective)
+        walk = ns.apply(walk, ns.Pass(0))
+    assert decided == sorted({c.objective for c in found}, key=lambda o: o.index)
     for combination in found:
-        after = state
-        for action in ns.combination_actions(0, combination):
-            assert action in ns.legal_actions(after)
-            after = ns.apply(after, action)
+        after = validate(state, combination.objective.value, " ".join(map(str, combination.cards)))
         assert after.phase is VALIDATION
         assert after.scorecards[0][combination.objective.index] == combination.points
         assert ns.events(after, None)[-1] == ns.Validated(
@@ -242,17 +376,22 @@ def test_every_card_offered_leads_to_a_combination_of_the_finder(
     config, collection = case
     start = validating(config, collection)
     for objective in ns.OBJECTIVES:
-        found = [set(c.cards) for c in ns.find_combinations(collection, [objective], config)]
-        if not found:
-            refused(start, ns.Aim(0, objective), Reason.NOT_ALLOWED)
+        found = [
+            tuple(sorted(c.cards, key=num_card_key))
+            for c in ns.find_combinations(collection, [objective], config)
+        ]
+        state = start
+        while state.objective is not None and state.objective.index < objective.index:
+            state = ns.apply(state, ns.Pass(0))
+        if state.objective is not objective:
+            assert not found  # passed over: the collection holds none
             continue
-        state = play(start, str(ns.Aim(0, objective)))
-        while state.phase is SELECTION:
-            picked = set(state.selection)
-            expected = {c for combo in found if picked <= combo for c in combo - picked}
-            legal = ns.legal_actions(state)
-            assert legal[-1] == ns.Abandon(0)
-            offered = [a.card for a in legal if type(a) is ns.Pick]
+        while state.objective is objective:
+            picked = state.selection
+            # The cards that can come next: those that, after the picked ones, begin a
+            # combination in canonical order.
+            expected = {c[len(picked)] for c in found if c[: len(picked)] == picked}
+            offered = [a.card for a in ns.legal_actions(state) if type(a) is ns.Pick]
             assert offered == sorted(expected, key=num_card_key)
             for card in rnd.sample(collection, min(3, len(collection))):
                 if card not in expected:

@@ -1,7 +1,9 @@
 """An independent Num Stop tracker: the public game rebuilt from one seat's events.
 
 Written from the rules page alone: it shares no code with the engine (only the card,
-event and Config classes, the Phase names and the objective table order).
+event and Config classes, the Phase names, the objective table order, and the
+combination finder `find_combinations` as the judge of which objectives a collection
+can fill, the objective under decision being the first open one it can).
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from numrules import numstop as ns
-from numrules.core.cards import Family, FamilyCard, NumCard
+from numrules.core.cards import Family, FamilyCard, NumCard, num_card_key
 
 Cards = tuple[NumCard, ...]
 JOKER, DOUBLE, SKIP, FLIP, SWIPE, QUANTUM = ns.parse_cards("JOKER DOUBLE SKIP FLIP SWIPE QUANTUM")
@@ -49,7 +51,7 @@ class Tracker:
         self.doubled: set[int] = set()
         self.skipped: set[int] = set()
         self.scorecards: list[list[int | None]] = [[None] * len(ns.OBJECTIVES) for _ in range(n)]
-        self.objective: ns.Objective | None = None  # the combination being picked
+        self.objective: ns.Objective | None = None  # the objective under decision
         self.selection: Cards = ()
 
     # --- helpers written from the rules ------------------------------------------------
@@ -96,6 +98,16 @@ class Tracker:
         self.discard = self.pending = self.lost = ()
         self.drawn, self.double = 0, False
         self.doubled, self.skipped = set(), set()
+        self.objective, self.selection = None, ()
+
+    def _deciding(self, seat: int, start: int) -> ns.Objective | None:
+        # The first open objective from `start` on that the seat's unused cards can fill.
+        for objective in ns.OBJECTIVES[start:]:
+            if self.scorecards[seat][objective.index] is None and ns.find_combinations(
+                self.collections[seat], [objective], self.config
+            ):
+                return objective
+        return None
 
     def _drew(self, event: ns.Drew) -> None:
         i = 0 if event.stock is ns.Stock.A else 1
@@ -148,28 +160,27 @@ class Tracker:
         self.doubled, self.skipped = set(), set()
         self.phase, self.player = ns.Phase.VALIDATION, self.round % n
         self.drawn, self.double = 0, False
-
-    def _aimed(self, event: ns.Aimed) -> None:
-        assert self.phase is ns.Phase.VALIDATION
-        assert event.seat == self.player
-        slot = ns.OBJECTIVES.index(event.objective)
-        assert self.scorecards[event.seat][slot] is None, "an objective is validated once"
-        self.phase, self.objective, self.selection = ns.Phase.SELECTION, event.objective, ()
+        self.objective, self.selection = self._deciding(self.player, 0), ()
 
     def _picked(self, event: ns.Picked) -> None:
-        assert self.phase is ns.Phase.SELECTION
+        # The first pick decides the objective; the cards come in canonical order.
+        assert self.phase in (ns.Phase.VALIDATION, ns.Phase.SELECTION)
         assert event.seat == self.player
         assert event.objective is self.objective
         assert event.card in self.collections[event.seat], "a card of the collection"
         assert event.card not in self.selection, "each card is picked once"
+        if self.selection:
+            assert num_card_key(self.selection[-1]) < num_card_key(event.card)
         self.selection += (event.card,)
         assert len(self.selection) <= event.objective.size
+        self.phase = ns.Phase.SELECTION
 
-    def _abandoned(self, event: ns.Abandoned) -> None:
-        assert self.phase is ns.Phase.SELECTION
+    def _passed(self, event: ns.Passed) -> None:
+        assert self.phase is ns.Phase.VALIDATION
         assert event.seat == self.player
-        assert (event.objective, event.cards) == (self.objective, self.selection)
-        self.phase, self.objective, self.selection = ns.Phase.VALIDATION, None, ()
+        assert event.objective is self.objective
+        assert self.scorecards[event.seat][event.objective.index] is None
+        self.objective = self._deciding(event.seat, event.objective.index + 1)
 
     def _validated(self, event: ns.Validated) -> None:
         seat, cards = event.seat, event.cards
@@ -177,15 +188,16 @@ class Tracker:
         assert self.phase is ns.Phase.SELECTION
         assert seat == self.player
         assert event.objective is self.objective
-        assert sorted(map(str, cards)) == sorted(map(str, self.selection))
+        assert cards == self.selection, "picked in canonical order"
         assert len(cards) == event.objective.size
-        self.phase, self.objective, self.selection = ns.Phase.VALIDATION, None, ()
         assert all(c in self.collections[seat] for c in cards)
         self.collections[seat] = tuple(c for c in self.collections[seat] if c not in cards)
         self.scored[seat] += cards
         slot = ns.OBJECTIVES.index(event.objective)
         assert self.scorecards[seat][slot] is None, "an objective is validated once"
         self.scorecards[seat][slot] = event.points
+        self.phase, self.selection = ns.Phase.VALIDATION, ()
+        self.objective = self._deciding(seat, slot + 1)
 
     def _totals(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         points = tuple(sum(p or 0 for p in card) for card in self.scorecards)
@@ -298,26 +310,27 @@ class Tracker:
         elif isinstance(event, ns.RoundEnded):
             assert event.round == self.round
             self._round_ended(event)
-        elif isinstance(event, ns.Aimed):
-            self._aimed(event)
         elif isinstance(event, ns.Picked):
             self._picked(event)
-        elif isinstance(event, ns.Abandoned):
-            self._abandoned(event)
+        elif isinstance(event, ns.Passed):
+            self._passed(event)
         elif isinstance(event, ns.Validated):
             self._validated(event)
         elif isinstance(event, ns.ValidationEnded):
             assert self.phase is ns.Phase.VALIDATION
             assert event.seat == self.player
+            assert self.objective is None, "every objective is decided first"
             points, done = self._totals()
             assert (event.objectives, event.points) == (done[event.seat], points[event.seat])
             self.player = (event.seat + 1) % self.config.players
+            self.objective = self._deciding(self.player, 0)  # a deal or the end may follow
         elif isinstance(event, ns.GameEnded):
             points, done = self._totals()
             assert (event.points, event.objectives) == (points, done)
             scores = done if self.config.mode is ns.Mode.DISCOVERY else points
             assert event.winners == tuple(s for s, x in enumerate(scores) if x == max(scores))
             self.phase, self.player = ns.Phase.OVER, self.round % self.config.players
+            self.objective = None
         else:  # pragma: no cover - a new event kind needs a rule here
             raise AssertionError(f"unknown event {event!r}")
 

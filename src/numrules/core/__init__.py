@@ -47,6 +47,7 @@ from numrules.core.options import ConfigOption, config_from_options, config_opti
 from numrules.core.records import (
     GameRecord,
     RecordError,
+    RecordVersionError,
     load_record,
     record_from_json,
     record_from_text,
@@ -87,6 +88,7 @@ __all__ = [
     "RandomBot",
     "Reason",
     "RecordError",
+    "RecordVersionError",
     "ReportFigure",
     "SamplingError",
     "SearchStats",

@@ -12,8 +12,8 @@ A record has two forms, both read back exactly (`record_from_text(record_to_text
   in notation. Lines starting with `#` are comments. Every header value is one JSON
   value: a string, except `Config`, which is the config's JSON object::
 
-      [Format "numrules-record 1"]
-      [AnyGame "stackattack"]
+      [Format "numrules-record 2"]
+      [Game "stackattack"]
       [Version "0.1.0"]
       [Seed "7"]
       [Config {"players":2,"hand_size":10,...}]
@@ -27,13 +27,15 @@ A record has two forms, both read back exactly (`record_from_text(record_to_text
 
 - JSON, an envelope like the other numrules documents::
 
-      {"format": "numrules-record", "version": 1, "game": "stackattack",
+      {"format": "numrules-record", "version": 2, "game": "stackattack",
        "library_version": "0.1.0", "config": {...}, "seed": 7, "deck": null,
        "actions": ["0:choose 55", ...], "scores": [66, 41], "winners": [1],
        "headers": {"Bots": "random,random"}}
 
 Reading is strict: a malformed line, header or field raises `SerializationError`
-naming the line (text) or the field (JSON). See docs/records.md.
+naming the line (text) or the field (JSON). Records of an older version are read when
+their game's notation has not changed since (`SINCE`); otherwise loading raises
+`RecordVersionError`, naming the version. See docs/records.md.
 """
 
 from __future__ import annotations
@@ -55,7 +57,14 @@ from numrules.core.seats import check_observer
 from numrules.core.serialization import from_data, register_document, to_data
 
 FORMAT = "numrules-record"
-VERSION = 1
+VERSION = 2
+"""The record version this library writes. Version 2: Num Stop's one-path validation
+(`pick` in canonical order, `pass`, `end`; no `aim` nor `abandon`)."""
+SINCE: Mapping[str, tuple[int, str]] = {
+    "numstop": (2, "the one-path validation: pick in canonical order, pass, end; no aim, abandon"),
+}
+"""For each game whose actions changed, the oldest record version it still reads and
+what changed then; a game not listed reads every version (1 to `VERSION`)."""
 SUFFIXES: Mapping[str, Literal["text", "json"]] = {".json": "json", ".txt": "text", ".nrec": "text"}
 """The file suffixes `save_record` and `load_record` know, and the form each one means."""
 RESERVED = ("Format", "Game", "Version", "Seed", "Deck", "Config", "Scores", "Winners")
@@ -84,6 +93,25 @@ _OPTIONAL_JSON_KEYS = frozenset({"deck", "headers"})
 
 class RecordError(NumrulesError):
     """A game record does not replay: an action is illegal, or the result differs."""
+
+
+class RecordVersionError(RecordError, SerializationError):
+    """A record's version is one this library no longer reads for its game.
+
+    Raised on loading, before any action is read; it is a `SerializationError` too, like
+    every other refusal of a record's text.
+    """
+
+
+def _check_version(version: int, game: str, where: str) -> None:
+    # `version` is one this library writes or wrote (1..VERSION): is it still read for `game`?
+    oldest, change = SINCE.get(game, (1, ""))
+    if version < oldest:
+        raise RecordVersionError(
+            f"{where}: this {game} record is of record version {version}; {game} records "
+            f"are read from version {oldest} on ({change}); replay it with the numrules "
+            "version that wrote it"
+        )
 
 
 def _check_headers(headers: Mapping[str, str]) -> dict[str, str]:
@@ -344,9 +372,10 @@ def record_from_data(document: object) -> GameRecord:
         raise SerializationError("a numrules record is a JSON object")
     if document.get("format") != FORMAT:
         raise SerializationError(f"not a numrules record ('format' is not {FORMAT!r})")
-    if document.get("version") != VERSION:
+    version = document.get("version")
+    if type(version) is not int or not 1 <= version <= VERSION:
         raise SerializationError(
-            f"unsupported record version {document.get('version')!r} (this library reads {VERSION})"
+            f"unsupported record version {version!r} (this library reads 1 to {VERSION})"
         )
     unknown = sorted(set(document) - _JSON_KEYS)
     if unknown:
@@ -355,6 +384,7 @@ def record_from_data(document: object) -> GameRecord:
     if missing:
         raise SerializationError(f"the record has no {missing[0]!r}")
     game = _read_game(document["game"], "'game'")
+    _check_version(version, game.name, "'version'")
     if type(document["library_version"]) is not str:
         raise SerializationError("'library_version' must be a string")
     config = _read_config(game, document["config"], "'config'")
@@ -493,13 +523,16 @@ def record_from_text(text: str) -> GameRecord:
             raise SerializationError(f'line {number}: [{key} "..."] takes a string, got {value!r}')
         return f"line {number}", value
 
-    where, fmt = string("Format")
-    if fmt != f"{FORMAT} {VERSION}":
+    format_where, fmt = string("Format")
+    versions = {f"{FORMAT} {v}": v for v in range(1, VERSION + 1)}
+    if fmt not in versions:
         raise SerializationError(
-            f"{where}: unsupported record format {fmt!r} (this library reads '{FORMAT} {VERSION}')"
+            f"{format_where}: unsupported record format {fmt!r} "
+            f"(this library reads '{FORMAT} 1' to '{FORMAT} {VERSION}')"
         )
     where, name = string("Game")
     game = _read_game(name, where)
+    _check_version(versions[fmt], game.name, format_where)
     _, library_version = string("Version")
     where, seed_text = string("Seed")
     if not _INT.match(seed_text):

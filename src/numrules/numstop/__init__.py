@@ -5,11 +5,12 @@ uniform numrules game API (see docs/architecture.md), plus the combination finde
 (`find_combinations`, `best_validation`, `search_validation`), `risk`, and the events
 of every `apply` (`events`, the classes of `EVENT_TYPES`).
 
-Validation is a sequence of small decisions, none offering more than the collection
-size + 12 actions: AIM at an open objective the collection can fill (`0:aim pair`),
-PICK its cards one at a time, each one that can still complete it (`0:pick R7`; the
-last pick validates the combination), or ABANDON it (`0:abandon`); END when done
-(`0:end`). `combination_actions(seat, combination)` gives the actions of a whole
+Validation walks a seat's open objectives once, in scorecard order, in small decisions
+(none offers more than the collection size + 1 actions): for the objective under
+decision (`State.objective`), PICK the cards of one of its combinations in canonical
+order (`0:pick R7`; the last pick validates it) or PASS (`0:pass`); END once every
+objective is decided (`0:end`). A validation is at most open objectives + collection
+size + 1 decisions. `combination_actions(seat, combination)` gives the picks of a whole
 `Combination`::
 
     from numrules import numstop as ns
@@ -27,16 +28,15 @@ from numrules.core.render import render_rich, render_text
 from numrules.numstop.actions import (
     ACTION_TYPES,
     EXAMPLE,
-    Abandon,
     Action,
     Activate,
-    Aim,
     Discard,
     Draw,
     EndTurn,
     EndValidation,
     Keep,
     Lock,
+    Pass,
     Pick,
     Reserve,
     Stop,
@@ -51,9 +51,7 @@ from numrules.numstop.combinations import (
 from numrules.numstop.config import MAX_PLAYERS, MIN_PLAYERS, Config, Mode
 from numrules.numstop.event_types import (
     EVENT_TYPES,
-    Abandoned,
     ActionCardLost,
-    Aimed,
     Busted,
     DoubleActivated,
     DoubleTurn,
@@ -62,6 +60,7 @@ from numrules.numstop.event_types import (
     GameEnded,
     JokerPlayed,
     Locked,
+    Passed,
     Picked,
     QuantumKept,
     QuantumTook,
@@ -160,13 +159,9 @@ __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "OBJECTIVES",
-    "Abandon",
-    "Abandoned",
     "Action",
     "ActionCardLost",
     "Activate",
-    "Aim",
-    "Aimed",
     "Busted",
     "CollectionError",
     "Combination",
@@ -189,6 +184,8 @@ __all__ = [
     "Mode",
     "Objective",
     "Observation",
+    "Pass",
+    "Passed",
     "Phase",
     "Pick",
     "Picked",

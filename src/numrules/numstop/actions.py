@@ -16,14 +16,13 @@ in Num notation, stocks `A` and `B`, seats numbered from 0.
 | `Keep(seat, None)` | `0:keep none` | keep none of the QUANTUM cards |
 | `Discard(seat, card)` | `0:discard SH5` | discard the drawn Shadow, keep the pile |
 | `EndTurn(seat)` | `0:end turn` | end a skipped turn |
-| `Aim(seat, objective)` | `0:aim pair` | validation: start a combination for an open objective |
-| `Pick(seat, card)` | `0:pick R7` | pick a card of that combination (the last one validates it) |
-| `Abandon(seat)` | `0:abandon` | give up the combination in progress; nothing is scored |
-| `EndValidation(seat)` | `0:end` | validate nothing more this round |
+| `Pick(seat, card)` | `0:pick R7` | validation: a combination's next card (the last validates) |
+| `Pass(seat)` | `0:pass` | validation: leave the objective under decision open |
+| `EndValidation(seat)` | `0:end` | validation: every objective is decided; the seat is done |
 
-A combination is validated card by card: `aim`, then one `pick` per card;
-`combination_actions` (in `numrules.numstop.selection`) writes them for a whole
-`Combination`.
+A seat decides its open objectives once each, in scorecard order: one `pick` per card
+of a combination, in canonical order, or `pass`; then `end`. `combination_actions` (in
+`numrules.numstop.selection`) writes the picks of a whole `Combination`.
 """
 
 from __future__ import annotations
@@ -37,12 +36,11 @@ from numrules.core.errors import NotationError
 from numrules.core.notation import split_seat
 from numrules.core.validation import quote
 from numrules.numstop.cards import Stock, parse_card
-from numrules.numstop.objectives import Objective
 
 
 def _text(value: object) -> str:
-    # Enum fields by value; anything else (junk included) as str, so printing never fails.
-    return value.value if isinstance(value, Stock | Objective) else str(value)
+    # Stocks by value; anything else (junk included) as str, so printing never fails.
+    return value.value if isinstance(value, Stock) else str(value)
 
 
 @attrs.frozen(slots=True)
@@ -142,22 +140,12 @@ class EndTurn:
 
 
 @attrs.frozen(slots=True)
-class Aim:
-    """Start a combination for `objective`, an open objective the collection can fill."""
-
-    seat: int
-    objective: Objective
-
-    def __str__(self) -> str:
-        return f"{self.seat}:aim {_text(self.objective)}"
-
-
-@attrs.frozen(slots=True)
 class Pick:
-    """Pick `card` of the collection for the combination in progress.
+    """Pick `card` of the collection for a combination of the objective under decision.
 
-    The card must still complete a combination with the cards picked before; the pick
-    that completes it validates the combination.
+    The first pick chooses to validate that objective; the next ones follow in canonical
+    order, each a card with which the picked cards still begin a combination completed
+    by later cards. The pick that completes the combination validates it.
     """
 
     seat: int
@@ -168,18 +156,18 @@ class Pick:
 
 
 @attrs.frozen(slots=True)
-class Abandon:
-    """Give up the combination in progress: its cards stay unused, nothing is scored."""
+class Pass:
+    """Leave the objective under decision open this round: it is not offered again."""
 
     seat: int
 
     def __str__(self) -> str:
-        return f"{self.seat}:abandon"
+        return f"{self.seat}:pass"
 
 
 @attrs.frozen(slots=True)
 class EndValidation:
-    """Validate nothing more this round."""
+    """End the seat's validation, once every objective is decided."""
 
     seat: int
 
@@ -188,18 +176,7 @@ class EndValidation:
 
 
 Action = (
-    Lock
-    | Draw
-    | Stop
-    | Activate
-    | Reserve
-    | Keep
-    | Discard
-    | EndTurn
-    | Aim
-    | Pick
-    | Abandon
-    | EndValidation
+    Lock | Draw | Stop | Activate | Reserve | Keep | Discard | EndTurn | Pick | Pass | EndValidation
 )
 """Any Num Stop action."""
 
@@ -212,9 +189,8 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Keep,
     Discard,
     EndTurn,
-    Aim,
     Pick,
-    Abandon,
+    Pass,
     EndValidation,
 )
 
@@ -223,7 +199,6 @@ EXAMPLE = "0:draw A"
 
 _VERB_RE = re.compile(r"([a-z]+)((?:\s+\S+)*)", re.IGNORECASE)
 _STOCKS = {"A": Stock.A, "B": Stock.B}
-_OBJECTIVES = {objective.value: objective for objective in Objective}
 
 
 def _stock(text: str) -> Stock:
@@ -250,16 +225,6 @@ def _activate(seat: int, args: list[str]) -> Activate:
     return Activate(seat, card, target=_seat(args[1]))
 
 
-def _aim(seat: int, args: list[str]) -> Aim:
-    if len(args) != 1:
-        raise NotationError("aim takes one objective (e.g. '0:aim pair')")
-    objective = _OBJECTIVES.get(args[0].lower())
-    if objective is None:
-        names = ", ".join(_OBJECTIVES)
-        raise NotationError(f"{quote(args[0])} is not an objective ({names})")
-    return Aim(seat, objective)
-
-
 def _keep(seat: int, args: list[str]) -> Keep:
     return Keep(seat, None if args[0].lower() == "none" else parse_card(args[0]))
 
@@ -269,10 +234,10 @@ _ONE_CARD: dict[str, type[Reserve | Discard | Pick]] = {
     "discard": Discard,
     "pick": Pick,
 }
-_NO_ARGUMENT: dict[str, type[Lock | Stop | Abandon | EndValidation]] = {
+_NO_ARGUMENT: dict[str, type[Lock | Stop | Pass | EndValidation]] = {
     "lock": Lock,
     "stop": Stop,
-    "abandon": Abandon,
+    "pass": Pass,
     "end": EndValidation,
 }
 
@@ -306,9 +271,7 @@ def parse_action(text: str, seat: int | None = None) -> Action:
         return _keep(seat, args)
     if verb == "activate":
         return _activate(seat, args)
-    if verb == "aim":
-        return _aim(seat, args)
     raise NotationError(
         f"{quote(text)} is not a Num Stop action (verbs: lock, draw, stop, activate, reserve, "
-        "keep, discard, end turn, aim, pick, abandon, end)"
+        "keep, discard, end turn, pick, pass, end)"
     )

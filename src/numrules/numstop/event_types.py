@@ -25,9 +25,8 @@ top cards a FLIP shows are told to its actor only.
 | `QuantumKept` | the QUANTUM choice: one card kept (or none), the rest lost | - |
 | `SkippedTurnEnded` | a seat ends its skipped turn | - |
 | `RoundEnded` | both stocks are empty: what was not locked is lost | - |
-| `Aimed` | a validating seat starts a combination for an objective | - |
-| `Picked` | it picks a card for that combination | - |
-| `Abandoned` | it gives up the combination in progress | - |
+| `Picked` | a validating seat picks a card of a combination for the objective it decides | - |
+| `Passed` | it leaves the objective it decides open | - |
 | `Validated` | a seat validates a combination (its last card picked) | - |
 | `ValidationEnded` | a seat is done validating | - |
 | `GameEnded` | the game is over | - |
@@ -377,22 +376,11 @@ class RoundEnded(Event):
 
 
 @attrs.frozen(slots=True)
-class Aimed(Event):
-    """A validating seat starts a combination for `objective` (an AIM)."""
-
-    seat: int
-    objective: Objective
-
-    def __str__(self) -> str:
-        return f"seat {self.seat} aims at {self.objective.value}"
-
-
-@attrs.frozen(slots=True)
 class Picked(Event):
-    """A seat picks `card` of its collection for the combination in progress (a PICK).
+    """A seat picks `card` of its collection for a combination of `objective` (a PICK).
 
-    The card stays in the collection; when it completes the combination, `Validated`
-    follows.
+    The first pick chooses to validate the objective under decision. The card stays in
+    the collection; when it completes the combination, `Validated` follows.
     """
 
     seat: int
@@ -404,20 +392,14 @@ class Picked(Event):
 
 
 @attrs.frozen(slots=True)
-class Abandoned(Event):
-    """A seat gives up the combination in progress (an ABANDON): nothing is scored."""
+class Passed(Event):
+    """A seat leaves the objective under decision open this round (a PASS)."""
 
     seat: int
     objective: Objective
-    cards: Cards
-    """The cards it had picked, in pick order (they stay unused in the collection)."""
 
     def __str__(self) -> str:
-        if not self.cards:
-            return f"seat {self.seat} abandons {self.objective.value}"
-        return (
-            f"seat {self.seat} abandons {self.objective.value} and unpicks {cards_text(self.cards)}"
-        )
+        return f"seat {self.seat} passes on {self.objective.value}, which stays open"
 
 
 @attrs.frozen(slots=True)
@@ -494,9 +476,8 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     QuantumKept,
     SkippedTurnEnded,
     RoundEnded,
-    Aimed,
     Picked,
-    Abandoned,
+    Passed,
     Validated,
     ValidationEnded,
     GameEnded,

@@ -3,7 +3,7 @@
 Public: the stock sizes, every pile, collection, reserve and scorecard, the discarded
 cards (they were all seen), the cards awaiting a decision (a drawn Shadow or action card,
 the QUANTUM cards), the pending DOUBLE and SKIP effects, who saw a stock's top card
-with FLIP, and the combination a validating seat is picking (objective and cards).
+with FLIP, and the objective a validating seat decides and the cards it has picked.
 Private to that seat: the top cards it saw, while they stay in the stocks. Hidden from
 everyone else: the order and content of the stocks. The events of the game
 (`log`) tell the same: a FLIP's cards are told to its actor only.
@@ -54,9 +54,10 @@ class Observation:
     skipped: frozenset[int]
     scorecards: tuple[tuple[int | None, ...], ...]
     objective: Objective | None
-    """The objective of the combination the validating seat is picking (phase SELECTION)."""
+    """The objective the validating seat decides (VALIDATION; None once all are decided)
+    or is picking a combination for (SELECTION)."""
     selection: Cards
-    """The cards it has picked so far, in pick order (still in its collection)."""
+    """The cards it has picked so far, in canonical order (still in its collection)."""
     to_act: tuple[int, ...]
     log: SeatLog
     """Every event of the game so far, as this seat was told it (see `events`)."""

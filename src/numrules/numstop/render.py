@@ -40,9 +40,10 @@ TASKS: dict[Phase, str] = {
     Phase.ACTION: "drew an action card: activate it or reserve it",
     Phase.QUANTUM: "keeps one family card of the Quantum, or none",
     Phase.SKIPPED: "is skipped: may activate Double, Skip or Swipe, then ends the turn",
-    Phase.VALIDATION: "validates: aims at an open objective, or ends",
+    Phase.VALIDATION: "has decided every objective: ends its validation",
 }
-"""What the seat to act is doing, by phase (SELECTION and OVER are written apart)."""
+"""What the seat to act is doing, by phase (an objective under decision, SELECTION and
+OVER are written apart)."""
 
 
 def layout(observation: Observation) -> Layout:
@@ -77,6 +78,12 @@ def _status(sheet: Sheet, obs: Observation) -> None:
             indent=2,
         )
         sheet.wrap("Picked so far: ", num_cards(obs.selection))
+    elif obs.phase is Phase.VALIDATION and obs.objective is not None:
+        sheet.prose(
+            f"To act: {who} decides its {obs.objective.value}: picks the first card of a "
+            "combination, or passes.",
+            indent=2,
+        )
     else:
         sheet.prose(f"To act: {who} {TASKS[obs.phase]}.", indent=2)
     if obs.phase in TURN_PHASES and (obs.drawn or obs.double):

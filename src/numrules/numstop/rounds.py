@@ -1,8 +1,11 @@
 """Rounds: dealing the two stocks, the end of a round, the validation phase, the end of the game.
 
-Validation is a sequence of small decisions: a seat AIMs at an open objective it can
-fill, PICKs the combination's cards one at a time (each must still complete it; the last
-one validates it), or ABANDONs it; then aims again or ENDs.
+Validation walks each seat's open objectives once, in scorecard order. The objective
+under decision (`State.objective`) is the next open one the unused collection can fill;
+the seat PICKs the cards of one of its combinations in canonical order (the first pick
+chooses to validate it, the last one validates it) or PASSes it; once no objective is
+left to decide, it ENDs. So a seat's validation is at most its open objectives plus its
+collection size plus one decisions, and each outcome has exactly one sequence.
 """
 
 from __future__ import annotations
@@ -11,16 +14,15 @@ from collections.abc import Sequence
 
 from numrules.core.cards import FamilyCard, NumCard, interned, is_num_card, num_card_key
 from numrules.core.errors import IllegalActionError, Reason
-from numrules.core.events import Event, Log
+from numrules.core.events import Event, Log, cards_text
 from numrules.core.rng import derive_seed, shuffled
 from numrules.core.seats import best_seats
 from numrules.numstop import scoring
-from numrules.numstop.actions import Abandon, Aim, EndValidation, Pick
+from numrules.numstop.actions import EndValidation, Pass, Pick
 from numrules.numstop.config import Config
 from numrules.numstop.event_types import (
-    Abandoned,
-    Aimed,
     GameEnded,
+    Passed,
     Picked,
     RoundDealt,
     RoundEnded,
@@ -29,12 +31,13 @@ from numrules.numstop.event_types import (
 )
 from numrules.numstop.objectives import (
     INDEX,
+    OBJECTIVES,
     SIZES,
     Objective,
     combination_points,
     is_combination,
 )
-from numrules.numstop.selection import can_complete
+from numrules.numstop.selection import can_complete, first_completable
 from numrules.numstop.state import Cards, Phase, State, has_complete_scorecard, successor, with_seat
 
 NO_PEEKS: tuple[None, None] = (None, None)
@@ -103,6 +106,10 @@ def end_round(
         out += reserve
     ev.append(RoundEnded(state.round, lost, tuple(out[len(discard) :])))
     empty: tuple[Cards, ...] = ((),) * state.players
+    first = state.first_player
+    deciding = next_objective(
+        state.scorecards[first], 0, state.collections[first], state.config.max_value
+    )
     return State(
         state.config,
         state.seed,
@@ -122,10 +129,25 @@ def end_round(
         frozenset(),
         NO_PEEKS,
         state.scorecards,
-        None,
+        deciding,
         (),
         state.log.record(ev, state.players),
     )
+
+
+def next_objective(
+    scorecard: Sequence[int | None], start: int, collection: Sequence[NumCard], max_value: int
+) -> Objective | None:
+    """The objective a validating seat decides next, or None when none is left.
+
+    The first objective from index `start` on (scorecard order) that is still open on
+    `scorecard` and that the unused `collection` holds a combination of; objectives it
+    cannot fill are passed over without a decision.
+    """
+    open_ = [
+        o for o, points in zip(OBJECTIVES[start:], scorecard[start:], strict=True) if points is None
+    ]
+    return first_completable(open_, _family(collection), max_value) if open_ else None
 
 
 def is_last_round(state: State) -> bool:
@@ -139,43 +161,38 @@ def is_last_round(state: State) -> bool:
     return has_complete_scorecard(state)
 
 
-def aim(state: State, action: Aim) -> State:
-    """Start a combination for an open objective that the unused collection can fill."""
-    seat, objective = _validation_seat(state, action, Phase.VALIDATION), action.objective
-    if type(objective) is not Objective:
-        raise IllegalActionError(action, Reason.MALFORMED, "the objective must be an Objective")
-    if state.scorecards[seat][INDEX[objective]] is not None:
-        raise IllegalActionError(
-            action, Reason.BAD_TARGET, f"{objective.value} is already validated"
-        )
-    if not can_complete(objective, (), _unused(state, seat), state.config.max_value):
-        raise IllegalActionError(
-            action, Reason.NOT_ALLOWED, f"the collection holds no {objective.value}"
-        )
-    return successor(
-        state, Phase.SELECTION, (Aimed(seat, objective),), objective=objective, selection=()
-    )
-
-
 def pick(state: State, action: Pick) -> State:
-    """Pick a card for the combination in progress; the last card validates it."""
-    seat, card = _validation_seat(state, action, Phase.SELECTION), action.card
+    """Pick the next card of a combination for the objective under decision.
+
+    The first pick chooses to validate that objective; cards follow in canonical order;
+    the pick that completes the combination validates it, and the next objective is
+    under decision.
+    """
+    seat, card = _validation_seat(state, action, picking=True), action.card
     objective, selection = state.objective, state.selection
-    assert objective is not None  # phase SELECTION (check_state)
     if not is_num_card(card):
         raise IllegalActionError(action, Reason.MALFORMED, "the card must be a card")
+    if objective is None:
+        raise IllegalActionError(action, Reason.NOT_ALLOWED, _ALL_DECIDED)
     collection = state.collections[seat]
     if type(card) is not FamilyCard or card not in collection or card in selection:
         raise IllegalActionError(
             action, Reason.CARD_NOT_HELD, "pick an unused collection card not picked yet"
         )
     card = interned(card)  # a card made by hand is equal, not the same object
-    picked = (*selection, card)
-    if not can_complete(objective, _family(picked), _unused(state, seat), state.config.max_value):
+    if selection and num_card_key(card) < num_card_key(selection[-1]):
         raise IllegalActionError(
             action,
             Reason.NOT_ALLOWED,
-            f"{card} cannot complete a {objective.value} with the cards picked",
+            f"cards are picked in canonical order: pick a card after {selection[-1]}",
+        )
+    picked = (*selection, card)
+    if not can_complete(objective, _family(picked), _unused(state, seat), state.config.max_value):
+        where = f"follow {cards_text(selection)} in" if selection else "begin"
+        raise IllegalActionError(
+            action,
+            Reason.NOT_ALLOWED,
+            f"{card} cannot {where} a {objective.value} whose other cards come after it",
         )
     ev: list[Event] = [Picked(seat, objective, card)]
     if len(picked) < SIZES[objective]:
@@ -186,37 +203,50 @@ def pick(state: State, action: Pick) -> State:
     points = combination_points(objective, cards, config.bonuses, config.wild_points)
     ev.append(Validated(seat, objective, cards, points))
     scorecard, slot, used = state.scorecards[seat], INDEX[objective], set(cards)
+    scorecard = (*scorecard[:slot], points, *scorecard[slot + 1 :])
+    left = tuple(c for c in collection if c not in used)
     return successor(
         state,
         Phase.VALIDATION,
         ev,
-        collections=with_seat(
-            state.collections, seat, tuple(c for c in collection if c not in used)
-        ),
+        collections=with_seat(state.collections, seat, left),
         scored=with_seat(state.scored, seat, state.scored[seat] + cards),
-        scorecards=(
-            *state.scorecards[:seat],
-            (*scorecard[:slot], points, *scorecard[slot + 1 :]),
-            *state.scorecards[seat + 1 :],
-        ),
+        scorecards=(*state.scorecards[:seat], scorecard, *state.scorecards[seat + 1 :]),
+        objective=next_objective(scorecard, slot + 1, left, config.max_value),
     )
 
 
-def abandon(state: State, action: Abandon) -> State:
-    """Give up the combination in progress: the picked cards stay unused."""
-    seat = _validation_seat(state, action, Phase.SELECTION)
+def pass_objective(state: State, action: Pass) -> State:
+    """Leave the objective under decision open: the next objective is under decision."""
+    seat = _validation_seat(state, action, picking=False)
     objective = state.objective
-    assert objective is not None  # phase SELECTION (check_state)
-    return successor(state, Phase.VALIDATION, (Abandoned(seat, objective, state.selection),))
+    if objective is None:
+        raise IllegalActionError(action, Reason.NOT_ALLOWED, _ALL_DECIDED)
+    following = next_objective(
+        state.scorecards[seat],
+        INDEX[objective] + 1,
+        state.collections[seat],
+        state.config.max_value,
+    )
+    return successor(state, Phase.VALIDATION, (Passed(seat, objective),), objective=following)
 
 
 def end_validation(state: State, action: EndValidation) -> State:
-    """The seat is done validating; the next seat validates, or the round is over."""
-    seat = _validation_seat(state, action, Phase.VALIDATION)
+    """The seat has decided every objective; the next seat validates, or the round is over."""
+    seat = _validation_seat(state, action, picking=False)
+    if state.objective is not None:
+        raise IllegalActionError(
+            action,
+            Reason.NOT_ALLOWED,
+            f"{state.objective.value} is still to decide: pick a card of a combination or pass",
+        )
     after = (seat + 1) % state.players
     done = ValidationEnded(seat, scoring.objectives_done(state)[seat], scoring.points(state)[seat])
     if after != state.first_player:
-        return successor(state, Phase.VALIDATION, (done,), player=after)
+        deciding = next_objective(
+            state.scorecards[after], 0, state.collections[after], state.config.max_value
+        )
+        return successor(state, Phase.VALIDATION, (done,), player=after, objective=deciding)
     if is_last_round(state):
         winners = tuple(sorted(best_seats(scoring.scores(state))))
         ended = GameEnded(scoring.points(state), scoring.objectives_done(state), winners)
@@ -226,17 +256,19 @@ def end_validation(state: State, action: EndValidation) -> State:
     return deal(config, state.seed, following, state.scorecards, order, state.log, [done])
 
 
-def _validation_seat(
-    state: State, action: Aim | Pick | Abandon | EndValidation, phase: Phase
-) -> int:
-    if state.phase is not phase:
-        if state.phase is Phase.SELECTION:
-            detail = "a combination is in progress: pick its cards or abandon it"
-        elif phase is Phase.SELECTION:
-            detail = "no combination is in progress: aim at an objective first"
-        else:
-            detail = "combinations are validated after the round"
-        raise IllegalActionError(action, Reason.WRONG_PHASE, detail)
+_ALL_DECIDED = "every objective is decided in this validation: end it"
+
+
+def _validation_seat(state: State, action: Pick | Pass | EndValidation, *, picking: bool) -> int:
+    # A pick is taken in both validation phases; a pass or an end only between combinations.
+    if state.phase is Phase.SELECTION and not picking:
+        raise IllegalActionError(
+            action, Reason.WRONG_PHASE, "a combination is in progress: pick its next card"
+        )
+    if state.phase not in (Phase.VALIDATION, Phase.SELECTION):
+        raise IllegalActionError(
+            action, Reason.WRONG_PHASE, "combinations are validated after the round"
+        )
     return action.seat
 
 

@@ -4,7 +4,8 @@ One seat acts at a time: the seat whose turn it is, or, after a round, the seat 
 validating. A turn is a LOCK, or a draw phase (DRAW, ACTIVATE, STOP) whose draws may raise
 decisions of the same seat (a Shadow, an action card, a QUANTUM choice). The round ends
 inside the action that empties both stocks; validation follows, seat by seat from the
-round's first player (AIM at an objective, PICK its cards one by one, or ABANDON; END);
+round's first player: each open objective the collection can fill is decided once, in
+scorecard order (PICK a combination's cards in canonical order, or PASS), then END;
 then the next round is dealt, or the game ends.
 """
 
@@ -21,25 +22,24 @@ from numrules.core.interning import Interned, per_seat
 from numrules.core.rng import arrange_deck, check_seed, derive_seed
 from numrules.numstop.actions import (
     EXAMPLE,
-    Abandon,
     Action,
     Activate,
-    Aim,
     Discard,
     Draw,
     EndTurn,
     EndValidation,
     Keep,
     Lock,
+    Pass,
     Pick,
     Reserve,
     Stop,
 )
 from numrules.numstop.cards import JOKER, SKIPPED_TURN_CARDS, Stock
 from numrules.numstop.config import Config
-from numrules.numstop.objectives import OBJECTIVES, Objective
-from numrules.numstop.rounds import abandon, aim, deal, end_validation, pick
-from numrules.numstop.selection import completable, completing_cards
+from numrules.numstop.objectives import OBJECTIVES
+from numrules.numstop.rounds import deal, end_validation, pass_objective, pick
+from numrules.numstop.selection import completing_cards
 from numrules.numstop.state import Phase, State
 from numrules.numstop.turns import (
     action_card_choices,
@@ -98,13 +98,14 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 
     The order: LOCK, STOP, DRAW A, DRAW B, activations (by card, then target seat or
     stock), then RESERVE; for a drawn Shadow the JOKER, KEEP, DISCARD; after a QUANTUM
-    the cards to keep, then KEEP none; END TURN last; in validation AIM at each open
-    objective the collection can fill (scorecard order), then END; while picking a
-    combination's cards, PICK each card that can still complete it (canonical order),
-    then ABANDON. (So always taking the first action plays a cautious game: draw once,
-    stop, lock, then validate a combination for the first objective it can.)
+    the cards to keep, then KEEP none; END TURN last; in validation, for the objective
+    under decision, PICK each card that can begin one of its combinations (canonical
+    order), then PASS; while picking a combination, PICK each card that can come next
+    (canonical order); END once every objective is decided. (So always taking the first
+    action plays a cautious game: draw once, stop, lock, then validate a combination for
+    every objective it can, in scorecard order.)
 
-    No decision offers more than the seat's collection size + 12 actions.
+    No decision offers more than the seat's collection size + 1 actions.
     """
     phase = state.phase
     if phase is Phase.OVER:
@@ -119,8 +120,7 @@ _STOP: Interned[int, Stop] = Interned(Stop)
 _LOCK: Interned[int, Lock] = Interned(Lock)
 _END_TURN: Interned[int, EndTurn] = Interned(EndTurn)
 _END_VALIDATION: Interned[int, EndValidation] = Interned(EndValidation)
-_ABANDON: Interned[int, Abandon] = Interned(Abandon)
-_AIM: Interned[int, Interned[Objective, Aim]] = per_seat(Aim)
+_PASS: Interned[int, Pass] = Interned(Pass)
 _PICK: Interned[int, Interned[NumCard, Pick]] = per_seat(Pick)
 # The actions that name a seat and at most one card or objective, built once each.
 
@@ -181,15 +181,15 @@ def _unused(state: State) -> list[FamilyCard]:
 
 
 def _validation(state: State) -> list[Action]:
-    seat, unused, max_value = state.player, _unused(state), state.config.max_value
-    scorecard = state.scorecards[seat]
-    aims_of = _AIM[seat]
-    open_ = [
-        objective for objective, points in zip(OBJECTIVES, scorecard, strict=True) if points is None
-    ]
-    aims: list[Action] = [aims_of[objective] for objective in completable(open_, unused, max_value)]
-    aims.append(_END_VALIDATION[seat])
-    return aims
+    # The objective under decision: the first cards of its combinations, or pass; with
+    # every objective decided, end.
+    seat, objective = state.player, state.objective
+    if objective is None:
+        return [_END_VALIDATION[seat]]
+    cards = completing_cards(objective, (), _unused(state), state.config.max_value)
+    out: list[Action] = list(map(_PICK[seat].__getitem__, cards))
+    out.append(_PASS[seat])
+    return out
 
 
 def _selection(state: State) -> list[Action]:
@@ -197,9 +197,7 @@ def _selection(state: State) -> list[Action]:
     assert objective is not None  # phase SELECTION (check_state)
     picked = [c for c in state.selection if type(c) is FamilyCard]
     cards = completing_cards(objective, picked, _unused(state), state.config.max_value)
-    out: list[Action] = list(map(_PICK[seat].__getitem__, cards))
-    out.append(_ABANDON[seat])
-    return out
+    return list(map(_PICK[seat].__getitem__, cards))
 
 
 _LEGAL: dict[Phase, Callable[[State], list[Action]]] = {
@@ -246,8 +244,7 @@ _HANDLERS: dict[type, Callable[[State, Any], State]] = {
     Keep: keep,
     Discard: discard_shadow,
     EndTurn: end_skipped_turn,
-    Aim: aim,
     Pick: pick,
-    Abandon: abandon,
+    Pass: pass_objective,
     EndValidation: end_validation,
 }

@@ -1,24 +1,28 @@
 """Stepwise validation: which cards can still complete a combination, without listing any.
 
-In the validation phase a seat aims at an open objective, then picks the cards of the
-combination one at a time. A card is offered only if the cards picked so far plus that
-card are part of at least one valid combination of the objective within the seat's
-unused collection (`can_complete`). The test reasons per kind of objective on counts
-(cards per value, per family, the Shadows), so it costs about the number of values, not
-the number of combinations (a 102-card collection holds millions of them).
+In the validation phase a seat decides its open objectives one at a time, in scorecard
+order, and validates an objective by picking the cards of one combination in canonical
+order (`num_card_key`). A card is offered only if the cards picked so far plus that card
+are the first cards, in canonical order, of at least one valid combination of the
+objective within the seat's unused collection: the other cards of that combination all
+come after it (`can_complete`, `completing_cards`). So each combination is picked in
+exactly one order, and every offered card leads to a combination. The test reasons per
+kind of objective on counts (cards per value, per family, the Shadows), so it costs
+about the number of values, not the number of combinations (a 102-card collection
+holds millions of them).
 
 `combination_actions(seat, combination)` turns a chosen `Combination` (from
-`find_combinations` or `best_validation`) into the actions that play it.
+`find_combinations` or `best_validation`) into the picks that play it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import cache
-from itertools import permutations
+from itertools import pairwise, permutations
 
 from numrules.core.cards import Family, FamilyCard, num_card_key
-from numrules.numstop.actions import Aim, Pick
+from numrules.numstop.actions import Pick
 from numrules.numstop.combinations import FLUSH_FAMILIES, Combination
 from numrules.numstop.objectives import SAME_VALUE, SIZES, Objective
 
@@ -26,10 +30,11 @@ _SHADOW = Family.SHADOW
 
 
 class _Pool:
-    """The seat's unused collection (picked cards included), counted for the tests.
+    """A set of the seat's unused cards (picked cards included), counted for the tests.
 
     Sets of values are bit masks (bit `v` for value `v`), so a window of values is
-    tested with a shift, a mask and a bit count.
+    tested with a shift, a mask and a bit count. Cards are added one at a time, so the
+    pool of the cards after a candidate grows from the highest card down.
     """
 
     __slots__ = (
@@ -37,36 +42,37 @@ class _Pool:
         "families",
         "max_value",
         "naturals",
-        "ranked",
         "shadowed",
         "shadows",
+        "size",
         "values",
     )
 
     def __init__(self, cards: Iterable[FamilyCard], max_value: int) -> None:
         self.max_value = max_value
-        self.by_value = by_value = [0] * (max_value + 1)  # non-Shadow cards of each value
-        families: dict[Family, int] = {}
-        values = naturals = shadowed = shadows = 0
+        self.by_value = [0] * (max_value + 1)  # non-Shadow cards of each value
+        self.families: dict[Family, int] = {}  # the values held in each flush family
+        self.values = 0  # the values held (Shadows too)
+        self.shadowed = 0  # the values of the Shadows held
+        self.shadows = 0
+        self.naturals = 0  # the values held by non-Shadow cards
+        self.size = 0
         for card in cards:
-            bit = 1 << card.value
-            values |= bit
-            family = card.family
-            if family is _SHADOW:
-                shadows += 1
-                shadowed |= bit
-            else:
-                by_value[card.value] += 1
-                naturals |= bit
-                families[family] = families.get(family, 0) | bit
-        self.families = families  # the values held in each flush family
-        self.values = values  # the values held (Shadows too)
-        self.shadowed = shadowed  # the values of the Shadows held
-        self.shadows = shadows
-        self.naturals = naturals  # the values held by non-Shadow cards
-        # The (count, value) of every value held, most cards first: groups of one value
-        # look for the largest counts among the values not picked.
-        self.ranked = sorted(((a, v) for v, a in enumerate(by_value) if a), reverse=True)
+            self.add(card)
+
+    def add(self, card: FamilyCard) -> None:
+        """Count one more card (not counted yet)."""
+        bit = 1 << card.value
+        self.values |= bit
+        self.size += 1
+        family = card.family
+        if family is _SHADOW:
+            self.shadows += 1
+            self.shadowed |= bit
+        else:
+            self.by_value[card.value] += 1
+            self.naturals |= bit
+            self.families[family] = self.families.get(family, 0) | bit
 
 
 def _split(cards: Sequence[FamilyCard]) -> tuple[list[FamilyCard], int]:
@@ -98,7 +104,8 @@ def _same_value(objective: Objective, picked: Sequence[FamilyCard], pool: _Pool)
     available = pool.by_value
     # The counts of the values not picked, most first (only as many as there are groups
     # to fill): the k-th largest group left needs the k-th largest of these.
-    free = [a for a, v in pool.ranked if v not in counts][: groups - len(counts)]
+    free = sorted((a for v, a in enumerate(available) if a and v not in counts), reverse=True)
+    free = free[: groups - len(counts)]
     picked_counts = tuple(counts.items())
     for needs in _wild_options(sizes, wilds, pool.shadows > 0):
         for order in _ORDERS[groups]:
@@ -195,18 +202,30 @@ def _possible(objective: Objective, picked: Sequence[FamilyCard], pool: _Pool) -
     return _straight(picked, pool, SIZES[objective], None)
 
 
+def _in_order(cards: Sequence[FamilyCard]) -> bool:
+    keys = [num_card_key(c) for c in cards]
+    return all(a < b for a, b in pairwise(keys))
+
+
 def can_complete(
     objective: Objective,
     picked: Sequence[FamilyCard],
     collection: Iterable[FamilyCard],
     max_value: int,
 ) -> bool:
-    """Whether `picked` is part of at least one combination of `objective` in `collection`.
+    """Whether `picked` begins a combination of `objective` in `collection`, in order.
 
-    `collection` is the seat's unused collection, the picked cards included; all are
-    distinct family cards of values 0..max_value. With nothing picked: whether the
-    collection holds a combination of `objective` at all.
+    True when `picked` is in canonical order and is the start, in canonical order, of at
+    least one combination of `objective` whose other cards are cards of `collection`
+    after the last picked card. `collection` is the seat's unused collection, the picked
+    cards included; all are distinct family cards of values 0..max_value. With nothing
+    picked: whether the collection holds a combination of `objective` at all.
     """
+    if not _in_order(picked):
+        return False
+    if picked:
+        last, chosen = num_card_key(picked[-1]), set(picked)
+        collection = [c for c in collection if c in chosen or num_card_key(c) > last]
     return _possible(objective, picked, _Pool(collection, max_value))
 
 
@@ -222,57 +241,54 @@ def completable(
     return [objective for objective in objectives if _possible(objective, (), pool)]
 
 
+def first_completable(
+    objectives: Iterable[Objective], collection: Iterable[FamilyCard], max_value: int
+) -> Objective | None:
+    """The first objective of `objectives` that `collection` holds a combination of."""
+    pool = _Pool(collection, max_value)
+    return next((o for o in objectives if _possible(o, (), pool)), None)
+
+
 def completing_cards(
     objective: Objective,
     picked: Sequence[FamilyCard],
-    collection: Sequence[FamilyCard],
+    collection: Iterable[FamilyCard],
     max_value: int,
 ) -> tuple[FamilyCard, ...]:
-    """The unpicked cards of `collection` that, added to `picked`, can still complete.
+    """The cards of `collection` that may be picked next for `objective`, in canonical order.
 
-    In canonical order. `collection` is the unused collection, picked cards included.
-    Cards that play the same part (same value, same family...) are tested once.
+    The unpicked cards after the last picked one (in canonical order) with which
+    `picked` still begins a combination completed by later cards (`can_complete`).
+    `collection` is the unused collection, picked cards included; `picked` is in
+    canonical order. With nothing picked: the first cards of the combinations.
     """
-    pool = _Pool(collection, max_value)
+    last = num_card_key(picked[-1]) if picked else None
     chosen = set(picked)
-    known: dict[tuple[Family, int], bool] = {}
+    later = sorted(
+        (c for c in collection if c not in chosen and (last is None or num_card_key(c) > last)),
+        key=num_card_key,
+        reverse=True,
+    )
+    # From the highest card down, the pool holds the picked cards, the candidate and
+    # every card after it: exactly what may complete a combination begun by them.
+    pool = _Pool(picked, max_value)
+    size = SIZES[objective]
     out = []
-    for card in sorted(collection, key=num_card_key):
-        if card in chosen:
-            continue
-        key = _role(objective, card)
-        ok = known.get(key)
-        if ok is None:
-            ok = known[key] = _possible(objective, (*picked, card), pool)
-        if ok:
+    for card in later:
+        pool.add(card)
+        if pool.size >= size and _possible(objective, (*picked, card), pool):
             out.append(card)
+    out.reverse()
     return tuple(out)
 
 
-def _role(objective: Objective, card: FamilyCard) -> tuple[Family, int]:
-    # Two cards with the same role are interchangeable in the test: a Shadow is a wild
-    # (any Shadow) except in the Shadow straight; only the value matters to groups of one
-    # value and to straights, only the family to flushes.
-    family, value = card.family, card.value
-    if objective is Objective.SHADOW_STRAIGHT:
-        return (family if family is _SHADOW else Family.RED, value)
-    if family is _SHADOW:
-        return (_SHADOW, 0)
-    if objective is Objective.FLUSH:
-        return (family, 0)
-    if objective is Objective.STRAIGHT_FLUSH:
-        return (family, value)
-    return (Family.RED, value)
+def combination_actions(seat: int, combination: Combination) -> tuple[Pick, ...]:
+    """The picks that make `seat` validate `combination` during its validation.
 
-
-def combination_actions(seat: int, combination: Combination) -> tuple[Aim | Pick, ...]:
-    """The actions that make `seat` validate `combination` during its validation.
-
-    Aim at the objective, then pick its cards in canonical order; the last pick validates
-    the combination. `combination` is a `Combination` (from `find_combinations` or
-    `best_validation`); its points are not read. The actions are legal in turn from the
-    seat's validation decision, if the objective is open and the cards are unused
-    collection cards.
+    One pick per card, in canonical order; the last one validates the combination. They
+    are legal in a row from the decision of the combination's objective (it is the
+    objective under decision and the cards are unused collection cards). `combination`
+    is a `Combination` (from `find_combinations` or `best_validation`); its points are
+    not read.
     """
-    cards = sorted(combination.cards, key=num_card_key)
-    return (Aim(seat, combination.objective), *(Pick(seat, card) for card in cards))
+    return tuple(Pick(seat, card) for card in sorted(combination.cards, key=num_card_key))

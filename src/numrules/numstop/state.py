@@ -9,7 +9,7 @@ from typing import NoReturn
 
 import attrs
 
-from numrules.core.cards import Family, FamilyCard, NumCard
+from numrules.core.cards import Family, FamilyCard, NumCard, num_card_key
 from numrules.core.errors import StateError
 from numrules.core.events import EMPTY_LOG, Event, Log
 from numrules.numstop.cards import DOUBLE, FLIP, QUANTUM, SKIP, is_action_card, is_shadow
@@ -42,9 +42,10 @@ class Phase(enum.Enum):
     SKIPPED = "skipped"
     """A SKIP hit this turn: activate DOUBLE, SKIP or SWIPE, then END the turn."""
     VALIDATION = "validation"
-    """End of round: `player` AIMs at an objective to validate a combination, or ENDs."""
+    """End of round: `player` decides `objective` (PICKs a combination's first card, or
+    PASSes), or ENDs once every objective is decided (`objective` is None)."""
     SELECTION = "selection"
-    """`player` PICKs the cards of a combination for `objective` one at a time, or ABANDONs."""
+    """`player` PICKs the next card of a combination for `objective`, in canonical order."""
     OVER = "over"
     """The game has ended."""
 
@@ -98,10 +99,11 @@ class State:
     scorecards: tuple[tuple[int | None, ...], ...]
     """Each seat's scorecard: the points of each validated objective (table order), or None."""
     objective: Objective | None
-    """The objective of the combination `player` is picking (phase SELECTION), else None."""
+    """The objective the validating seat decides (phase VALIDATION; None once every
+    objective is decided) or is picking a combination for (phase SELECTION); else None."""
     selection: tuple[NumCard, ...]
-    """The cards picked for it so far, in pick order. They stay in the collection (and in
-    its zone of `card_zones`) until the combination is validated."""
+    """The cards picked for it so far, in canonical order (phase SELECTION). They stay in
+    the collection (and in its zone of `card_zones`) until the combination is validated."""
     log: Log = EMPTY_LOG
     """Every event of the game so far, with each seat's view (never show it to a player:
     `observe` gives a seat its own `log.view(seat)`). Not checked by `check_state`."""
@@ -314,26 +316,38 @@ def _check_phase(state: State) -> None:
 
 
 def _check_selection(state: State) -> None:
-    # A combination in progress: an open objective, distinct unused cards of the
-    # collection, not yet complete and still completable.
-    objective, selection = state.objective, state.selection
-    if state.phase is not Phase.SELECTION:
+    # The objective under decision: open and fillable by the unused collection; in
+    # SELECTION, distinct unused cards picked in canonical order, not yet a complete
+    # combination, that still begin one completed by later cards.
+    objective, selection, phase = state.objective, state.selection, state.phase
+    if phase not in (Phase.VALIDATION, Phase.SELECTION):
         if objective is not None or selection:
-            _fail("a combination is in progress only in phase selection")
+            _fail("an objective is decided only in the validation")
         return
+    if phase is Phase.VALIDATION:
+        if selection:
+            _fail("cards are picked for a combination only in phase selection")
+        if objective is None:
+            return
     if type(objective) is not Objective:
-        _fail("phase selection needs the objective of the combination in progress")
+        _fail(f"phase {phase.value} needs the objective under decision")
     if state.scorecards[state.player][objective.index] is not None:
         _fail(f"{objective.value} is already validated")
     collection = state.collections[state.player]
     if len(set(selection)) != len(selection) or not set(selection) <= set(collection):
         _fail("the picked cards are distinct cards of the collection")
+    if phase is Phase.SELECTION and not selection:
+        _fail("phase selection follows the first pick of a combination")
     if len(selection) >= SIZES[objective]:
         _fail("a complete combination is validated at once")
     family = [c for c in collection if type(c) is FamilyCard]
     picked = [c for c in selection if type(c) is FamilyCard]
+    if sorted(picked, key=num_card_key) != picked:
+        _fail("the cards of a combination are picked in canonical order")
     if not can_complete(objective, picked, family, state.config.max_value):
-        _fail(f"the picked cards can no longer complete a {objective.value}")
+        if not picked:
+            _fail(f"the unused collection holds no {objective.value} to decide")
+        _fail(f"the picked cards can no longer begin a {objective.value} with later cards")
 
 
 Cards = tuple[NumCard, ...]

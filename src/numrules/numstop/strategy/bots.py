@@ -19,15 +19,16 @@ goes to the opponent with the biggest unlocked pile (then the leader), DOUBLE to
 opponent whose pile is worth two cards or more, SWIPE to a neighbour whose pile is
 worth two cards more than its own (`tactics`). After the round it validates the set
 of combinations `search_validation` finds (node limit `Style.max_nodes`, so each
-decision stays fast and deterministic), aims at each combination and picks its cards
-with `combination_actions`, then ends: it never abandons a combination.
+decision stays fast and deterministic): as each objective comes under decision, it
+picks the cards of the plan's combination for it with `combination_actions`, or passes
+it when the plan has none; then it ends.
 
 Strength
 --------
 In 4-player CLASSIC games against three `RandomBot`s, the bot moving round the table
 and game i played with seed i, it won 400 of 400 games (100%, 95% Wilson interval
-99.0% to 100%), with 478.5 points on average against 51.6 for the random bots. Four
-heuristic bots finished all of 40 games (5.9 rounds on average). A decision takes
+99.0% to 100%), with 478.9 points on average against 94.7 for the random bots. Four
+heuristic bots finished all of 40 games (6.0 rounds on average). A decision takes
 1.4 ms of CPU on average; a validation decision that runs the search, up to about 1 s.
 The script that measured it is in "The heuristic bot" of docs/rules/numstop.md.
 """
@@ -40,17 +41,15 @@ from typing import ClassVar
 from numrules.core.botspec import BotOption, bot_options
 from numrules.core.cards import SpecialCard
 from numrules.numstop.actions import (
-    Abandon,
     Action,
     Activate,
-    Aim,
     Discard,
     Draw,
     EndTurn,
     EndValidation,
     Keep,
     Lock,
-    Pick,
+    Pass,
     Reserve,
     Stop,
 )
@@ -74,8 +73,8 @@ class HeuristicBot:
     """Pushes its luck by the exact risk, aims its action cards, validates the optimum.
 
     Deterministic (its seed is kept for the Bot protocol; the play needs no chance). The
-    validation plan of the current round is remembered between the aim and pick
-    decisions that play it.
+    validation plan of the current round is remembered between the decisions that play
+    it.
 
     Args:
         seed: kept for the Bot protocol (the bot draws no random numbers).
@@ -200,30 +199,34 @@ class HeuristicBot:
     # --- validation -----------------------------------------------------------------
 
     def _validation(self, observation: Observation, actions: Sequence[Action]) -> Action:
-        # Aim at the next combination of the round's plan (made when none fits), or end.
-        seat = observation.player
+        # The objective under decision: the first card of the plan's combination for it
+        # (a plan is made when none fits), else pass; end once every objective is decided.
+        seat, objective = observation.player, observation.objective
+        if objective is None:
+            return _required(actions, EndValidation(seat))
         plan = self._plans.get(seat)
         if plan is None or not plan.fits(observation):
             plan = self._plans[seat] = make_plan(observation, self.style)
-        if not plan.combinations:
-            return _required(actions, EndValidation(seat))
-        return _required(actions, Aim(seat, plan.combinations[0].objective))
+        if plan.combinations and plan.combinations[0].objective is objective:
+            return _required(actions, combination_actions(seat, plan.combinations[0])[0])
+        return _required(actions, Pass(seat))
 
     def _selection(self, observation: Observation, actions: Sequence[Action]) -> Action:
-        # Pick the next card of the combination aimed at; never abandon it.
+        # Pick the next card of the plan's combination (in canonical order).
         seat = observation.player
         plan = self._plans.get(seat)
         if plan is not None and plan.combinations:
             combination = plan.combinations[0]
-            picks = [a for a in combination_actions(seat, combination) if isinstance(a, Pick)]
-            left = [p for p in picks if p.card not in observation.selection]
-            if combination.objective is observation.objective and left and left[0] in actions:
-                if len(left) == 1:
+            picks = combination_actions(seat, combination)
+            done = len(observation.selection)
+            begun = tuple(p.card for p in picks[:done]) == observation.selection
+            if combination.objective is observation.objective and begun and picks[done] in actions:
+                if done + 1 == len(picks):
                     self._plans[seat] = plan.after_first()
-                return left[0]
+                return picks[done]
         # Not the plan's combination (a bot built mid-game): any offered card completes it.
         self._plans.pop(seat, None)
-        return next(a for a in actions if not isinstance(a, Abandon))
+        return actions[0]
 
 
 def _find(actions: Sequence[Action], kind: type[Action]) -> Action | None:

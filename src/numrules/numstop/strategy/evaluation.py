@@ -296,9 +296,10 @@ def evaluate(
     round: in play, its collection for its open objectives, plus `PILE_SHARE` of what its
     unlocked pile would add, plus `POTENTIAL` points per card (a pile card counting
     `PILE_SHARE`) times the share of the round's cards still in the stocks; in the
-    validation, the unused collection of each seat that
-    has not validated yet (the seat validating included, its picks still unused). Once
-    the game is over, exactly `scores`.
+    validation, the unused collection of each seat that has not validated yet for its
+    open objectives, and that of the seat validating (its picks still unused) for the
+    objectives it has still to decide (from `State.objective` on). Once the game is
+    over, exactly `scores`.
     """
     base = scores(state)
     if state.phase is Phase.OVER:
@@ -318,7 +319,11 @@ def evaluate(
             out.append(float(base[seat]))
             continue
         scorecard = state.scorecards[seat]
-        wanted = [o for o, p in zip(OBJECTIVES, scorecard, strict=True) if p is None]
+        # The seat validating cannot come back to an objective it has decided.
+        start = _deciding(state) if not in_play and seat == state.player else 0
+        wanted = [
+            o for o, p in zip(OBJECTIVES, scorecard, strict=True) if p is None and o.index >= start
+        ]
         used = set(state.scored[seat])
         collection = [c for c in state.collections[seat] if c not in used]
         value = float(estimate_validation(collection, wanted, config))
@@ -330,3 +335,8 @@ def evaluate(
             value += potential * left * (len(collection) + len(pile)) + PILE_CARD * len(pile)
         out.append(base[seat] + value)
     return tuple(out)
+
+
+def _deciding(state: State) -> int:
+    # The scorecard index of the objective under decision (past the end: all decided).
+    return len(OBJECTIVES) if state.objective is None else state.objective.index

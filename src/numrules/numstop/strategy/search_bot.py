@@ -12,8 +12,9 @@ each card promise). An action's score is the mean over the samples of the seat's
 is tried on the same samples; the best mean wins, and the heuristic bot's own choice
 wins a tie (or any difference below `threshold` points).
 
-The heuristic bot decides everything else: validation (aiming at objectives and picking
-their cards), where it already plays the optimum `search_validation` finds; decisions
+The heuristic bot decides everything else: validation (picking the cards of a
+combination for each objective under decision, or passing it), where it already plays
+the optimum `search_validation` finds; decisions
 with a single legal action; by default the lock-or-draw choice at the start of a turn
 (`lock="heuristic"`); and, with `late`, every decision while the stocks hold more than
 `late` cards. docs/rules/numstop.md ("The search bot") gives its measured strength and

@@ -2,7 +2,9 @@
 
 At its first validation decision of a round the bot asks `search_validation` (under a
 node limit, so the decision stays fast and deterministic) for the best set of
-combinations its collection holds for its open objectives, then plays them one by one.
+combinations its collection holds for the open objectives it has still to decide (the
+one under decision and the open ones after it, in scorecard order), then plays them one
+by one as their objectives come under decision, passing the others.
 A patient style (`Style.patience`) leaves a weak combination unvalidated, keeping its
 objective open for a better one in a later round, unless the game may end this round.
 """
@@ -30,22 +32,27 @@ class Plan:
 
     round: int
     combinations: tuple[Combination, ...]
-    """Still to validate, in order."""
+    """Still to validate, in scorecard order."""
     leftover: frozenset[NumCard]
     """The collection cards the plan leaves unused."""
 
     def fits(self, observation: Observation) -> bool:
         """Whether `observation` is where this plan stands (round, objectives, cards).
 
-        The round is the plan's, its combinations are still open, and the unused
-        collection is exactly their cards and the leftover.
+        The round is the plan's, its combinations are still open and still to decide
+        (none before the objective under decision), and the unused collection is exactly
+        their cards and the leftover.
         """
         seat = observation.player
         scorecard = observation.scorecards[seat]
         planned = {card for c in self.combinations for card in c.cards}
+        start = _start(observation)
         return (
             observation.round == self.round
-            and all(scorecard[c.objective.index] is None for c in self.combinations)
+            and all(
+                scorecard[c.objective.index] is None and c.objective.index >= start
+                for c in self.combinations
+            )
             and set(observation.collections[seat]) == planned | self.leftover
         )
 
@@ -78,7 +85,10 @@ def make_plan(observation: Observation, style: Style) -> Plan:
     collection = observation.collections[seat]
     cards = [c for c in collection if type(c) is FamilyCard]
     scorecard = observation.scorecards[seat]
-    wanted = [o for o, p in zip(OBJECTIVES, scorecard, strict=True) if p is None]
+    start = _start(observation)
+    wanted = [
+        o for o, p in zip(OBJECTIVES, scorecard, strict=True) if p is None and o.index >= start
+    ]
     found = _search(cards, wanted, config, style)
     if style.patience and not late(observation):
         weak = {
@@ -92,6 +102,12 @@ def make_plan(observation: Observation, style: Style) -> Plan:
     used = {card for combination in found for card in combination.cards}
     leftover = frozenset(c for c in collection if c not in used)
     return Plan(observation.round, found, leftover)
+
+
+def _start(observation: Observation) -> int:
+    # The scorecard index from which the validating seat has objectives still to decide.
+    objective = observation.objective
+    return len(OBJECTIVES) if objective is None else objective.index
 
 
 def _search(
