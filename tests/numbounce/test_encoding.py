@@ -6,6 +6,7 @@ import pytest
 
 from numrules import IllegalActionError, Reason
 from numrules import numbounce as nb
+from numrules.core.cards import Family, FamilyCard, Special, SpecialCard
 from numrules.numbounce import encoding
 from tests.generic.helpers import check_encoding_steps
 from tests.numbounce.helpers import table
@@ -129,6 +130,11 @@ def test_an_id_no_legal_action_has_is_refused() -> None:
         nb.Play(0, nb.parse_cards("R7 B8")),
         nb.Play(0, nb.parse_cards("R7 NUMX")),
         nb.Interrupt(0, nb.parse_card("R7")),
+        nb.Interrupt(0, FamilyCard("RB", 7)),  # type: ignore[arg-type]
+        nb.Play(0, (FamilyCard(Family.RED, 17),)),
+        nb.Play(0, (FamilyCard("R", 7),)),  # type: ignore[arg-type]
+        nb.Play(0, (SpecialCard(Special.INFINITY, 5),)),
+        nb.Play(0, ["R7"]),  # type: ignore[arg-type]
         "0:numx",
     ],
 )

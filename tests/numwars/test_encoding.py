@@ -6,6 +6,7 @@ import pytest
 
 from numrules import IllegalActionError, Reason
 from numrules import numwars as nw
+from numrules.core.cards import FamilyCard
 from tests.generic.helpers import check_encoding_steps
 from tests.numwars.helpers import cards, deal
 
@@ -62,10 +63,18 @@ def test_an_id_no_legal_action_has_is_refused() -> None:
         assert caught.value.reason is Reason.BAD_TARGET
 
 
-def test_a_card_outside_the_format_has_no_id() -> None:
-    (card,) = cards("R16")
+@pytest.mark.parametrize(
+    "junk",
+    [
+        nw.Play(0, cards("R16")[0]),  # a FULL card in a SHORT game
+        nw.Play(0, FamilyCard("R", 7)),  # type: ignore[arg-type]
+        nw.Play(0, ["R7"]),  # type: ignore[arg-type]
+        "0:play R7",
+    ],
+)
+def test_what_no_id_names_is_malformed(junk: object) -> None:
     with pytest.raises(IllegalActionError) as caught:
-        nw.encode_action(nw.Config(players=4), nw.Play(0, card))
+        nw.encode_action(nw.Config(players=4), junk)  # type: ignore[arg-type]
     assert caught.value.reason is Reason.MALFORMED
 
 

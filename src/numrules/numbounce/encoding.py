@@ -20,7 +20,7 @@ copy numbers: it reveals no more than any other choice.
 
 from __future__ import annotations
 
-from numrules.core.cards import FAMILIES, MAX_VALUE, FamilyCard, Special, SpecialCard
+from numrules.core.cards import FAMILIES, MAX_VALUE, FamilyCard, SpecialCard, is_num_card
 from numrules.core.errors import IllegalActionError, Reason
 from numrules.core.game import seat_actions
 from numrules.numbounce.actions import (
@@ -68,8 +68,12 @@ def num_actions(config: Config) -> int:
     return NUM_ACTIONS
 
 
+_INFINITY_SET = frozenset(INFINITIES)
+
+
 def _is_infinity(card: object) -> bool:
-    return type(card) is SpecialCard and card.kind is Special.INFINITY
+    # One of INF1..INF4 (a hand-built SpecialCard of another copy number is not a card).
+    return type(card) is SpecialCard and card in _INFINITY_SET
 
 
 def _malformed(action: object) -> IllegalActionError:
@@ -85,6 +89,8 @@ def _play_id(action: Play) -> int:
     value: int | None = None
     infinities = 0
     for card in cards:
+        if not is_num_card(card) or (type(card) is FamilyCard and not 0 <= card.value <= MAX_VALUE):
+            raise _malformed(action)  # a card built by hand with fields of the wrong types
         if _is_infinity(card):
             infinities += 1
         elif type(card) is FamilyCard and (value is None or card.value == value):
@@ -121,7 +127,12 @@ def _encode(action: Action) -> int:
         return _play_id(action)  # type: ignore[arg-type]
     if kind is Interrupt:
         card = action.card  # type: ignore[union-attr]
-        if type(card) is FamilyCard and card.family in _INTERRUPT_FAMILIES:
+        if (
+            is_num_card(card)
+            and type(card) is FamilyCard
+            and card.family in _INTERRUPT_FAMILIES
+            and 0 <= card.value <= MAX_VALUE
+        ):
             return INTERRUPT_BASE + 2 * card.value + _INTERRUPT_FAMILIES[card.family]
         raise _malformed(action)
     simple = _SIMPLE.get((kind, action.pile if kind is Take else None))  # type: ignore[union-attr]

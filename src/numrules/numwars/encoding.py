@@ -7,7 +7,7 @@ A `Play` is only ever taken by the seat to act, so its id is the index of its ca
 
 from __future__ import annotations
 
-from numrules.core.cards import NumCard
+from numrules.core.cards import NumCard, is_num_card
 from numrules.core.errors import IllegalActionError, Reason
 from numrules.core.game import seat_actions
 from numrules.numwars.actions import Play
@@ -42,7 +42,7 @@ def encode_action(config: Config, action: Play) -> int:
     """
     if type(action) is not Play:
         raise IllegalActionError(action, Reason.MALFORMED, "not a Num Wars action")
-    card = _index(config).get(action.card)
+    card = _index(config).get(action.card) if is_num_card(action.card) else None
     if card is None:
         raise IllegalActionError(action, Reason.MALFORMED, "the card is not in this deck")
     return card
