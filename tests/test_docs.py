@@ -55,3 +55,16 @@ def test_each_rules_page_shows_a_rendered_position_and_a_worked_example(name: st
     # Each game's test_render.py checks that they are what the code prints.
     assert doc_example(name)
     assert doc_worked_example(name)
+
+
+@pytest.mark.parametrize("name", sorted(BUILTIN_GAMES))
+def test_each_game_with_action_ids_lists_them_on_its_rules_page(name: str) -> None:
+    game = numrules.get_game(name)
+    assert game.rules is not None
+    page = game.rules()
+    if game.num_actions is None:
+        assert "### Action ids" not in page
+        return
+    section = page.split("### Action ids", 1)[1].split("\n### ", 1)[0]
+    size = game.num_actions(game.Config())
+    assert f"{size:,}" in section, f"{name}: the size of the default space is not stated"

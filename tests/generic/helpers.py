@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from numrules import AnyGame, get_game
 from numrules.testing import Trajectory, play_random
 
-__all__ = ["Trajectory", "check_listed_actions", "configs", "trajectories"]
+__all__ = ["Trajectory", "check_encoding_steps", "check_listed_actions", "configs", "trajectories"]
 
 DEEP = os.environ.get("HYPOTHESIS_PROFILE", "ci") != "ci"
 """Whether the suite runs in a deep profile (fresh games) rather than the fast `ci` one."""
@@ -90,3 +90,40 @@ def check_listed_actions(
             assert parsed == action
             assert hash(parsed) == hash(action)
         state = game.apply(state, first[len(first) // 2])
+
+
+def check_encoding_steps(game: AnyGame, steps: int, seed: int, **rules: Any) -> int:
+    """Masks and ids along `steps` random actions of random tables; how many ids were shared.
+
+    At every step, for every seat: the mask is True exactly at the ids of the seat's legal
+    actions, and each id decodes to its action, or, where several legal actions share
+    it, to one of them with that id. Games are played with `Config(players=n, **rules)`,
+    one after the other, until `steps` actions have been applied.
+    """
+    assert game.encode_action is not None
+    assert game.decode_action is not None
+    assert game.legal_action_mask is not None
+    rnd = random.Random(seed)
+    done = shared = 0
+    while done < steps:
+        config = game.Config(players=rnd.randint(game.min_players, game.max_players), **rules)
+        state = game.new_game(config, rnd.randrange(2**32))
+        while not game.is_terminal(state) and done < steps:
+            for seat in range(config.players):
+                legal = game.legal_actions_for(state, seat)
+                ids = [game.encode_action(config, action) for action in legal]
+                mask = game.legal_action_mask(state, seat)
+                assert len(mask) == game.num_actions(config)  # type: ignore[misc]
+                assert {i for i, flag in enumerate(mask) if flag} == set(ids)
+                for action, action_id in zip(legal, ids, strict=True):
+                    decoded = game.decode_action(state, seat, action_id)
+                    if ids.count(action_id) == 1:
+                        assert decoded == action
+                    else:
+                        shared += 1
+                        assert decoded in legal
+                        assert game.encode_action(config, decoded) == action_id
+            legal = game.legal_actions(state)
+            state = game.apply(state, legal[rnd.randrange(len(legal))])
+            done += 1
+    return shared

@@ -330,6 +330,20 @@ class Game(Generic[C, S, O, A]):
     """`rules()`: the game's rules for players, as Markdown, read when asked (None: the
     game ships none); `rules` at the terminal prompt shows it. It raises `OSError` when
     the page is missing from the installation."""
+    encode_action: Callable[[C, A], int] | None = None
+    """`encode_action(config, action)`: the action's id, an int in 0..num_actions(config)-1,
+    fixed for a Config (None: the game has no action ids). Legal actions that share an id
+    are the same move in every respect that matters to the players (documented by the
+    game); `IllegalActionError` (MALFORMED) for an object no id names."""
+    decode_action: Callable[[S, int, int], A] | None = None
+    """`decode_action(state, seat, id)`: the legal action of `seat` with that id (always
+    the same one when several share it); `IllegalActionError` when no legal action of
+    `seat` has it."""
+    num_actions: Callable[[C], int] | None = None
+    """`num_actions(config)`: how many action ids a game of `config` has."""
+    legal_action_mask: Callable[[S, int], tuple[bool, ...]] | None = None
+    """`legal_action_mask(state, seat)`: `num_actions(config)` flags, True exactly at the
+    ids of `seat`'s legal actions. The four action-id fields are all set or all None."""
 
     def __repr__(self) -> str:
         return f"<Game {self.name!r}: {self.title}>"

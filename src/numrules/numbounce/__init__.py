@@ -48,6 +48,12 @@ from numrules.numbounce.cards import (
 )
 from numrules.numbounce.combinations import beating, beating_with, openings, value_of
 from numrules.numbounce.config import DEFAULT_ROUNDS, MAX_PLAYERS, MIN_PLAYERS, Config
+from numrules.numbounce.encoding import (
+    decode_action,
+    encode_action,
+    legal_action_mask,
+    num_actions,
+)
 from numrules.numbounce.event_types import (
     EVENT_TYPES,
     Dealt,
@@ -124,6 +130,10 @@ GAME = Game(
     quick_options={"hand_size": 6, "rounds": 1},
     figure=FIGURE,
     rules=packaged_rules("numbounce"),
+    encode_action=encode_action,
+    decode_action=decode_action,
+    num_actions=num_actions,
+    legal_action_mask=legal_action_mask,
     legal_actions_for=legal_actions_for,
     optional_seats=optional_seats,
     event_types=EVENT_TYPES,
@@ -183,15 +193,19 @@ __all__ = [
     "beating_with",
     "card_zones",
     "check_state",
+    "decode_action",
+    "encode_action",
     "evaluate",
     "events",
     "hidden_cards",
     "interrupters",
     "is_infinity",
     "is_terminal",
+    "legal_action_mask",
     "legal_actions",
     "legal_actions_for",
     "new_game",
+    "num_actions",
     "observe",
     "openings",
     "optional_seats",

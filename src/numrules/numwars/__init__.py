@@ -37,6 +37,12 @@ from numrules.numwars.cards import (
 )
 from numrules.numwars.checks import check_state
 from numrules.numwars.config import HAND_SIZES, MAX_PLAYERS, MIN_PLAYERS, Config
+from numrules.numwars.encoding import (
+    decode_action,
+    encode_action,
+    legal_action_mask,
+    num_actions,
+)
 from numrules.numwars.event_types import (
     EVENT_TYPES,
     BombResolved,
@@ -116,6 +122,10 @@ GAME = Game(
     quick_options={"rounds": 1, "hand_size": 4},
     figure=FIGURE,
     rules=packaged_rules("numwars"),
+    encode_action=encode_action,
+    decode_action=decode_action,
+    num_actions=num_actions,
+    legal_action_mask=legal_action_mask,
     optional_seats=optional_seats,
     legal_actions_for=legal_actions_for,
     event_types=EVENT_TYPES,
@@ -168,16 +178,20 @@ __all__ = [
     "card_zones",
     "check_state",
     "dealer",
+    "decode_action",
+    "encode_action",
     "events",
     "hidden_cards",
     "is_steal",
     "is_terminal",
     "is_trump",
     "led_suit",
+    "legal_action_mask",
     "legal_actions",
     "legal_actions_for",
     "legal_plays",
     "new_game",
+    "num_actions",
     "observe",
     "optional_seats",
     "pair_points",

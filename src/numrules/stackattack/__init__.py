@@ -35,6 +35,12 @@ from numrules.stackattack.cards import (
     parse_cards,
 )
 from numrules.stackattack.config import MAX_PLAYERS, MIN_PLAYERS, Config
+from numrules.stackattack.encoding import (
+    decode_action,
+    encode_action,
+    legal_action_mask,
+    num_actions,
+)
 from numrules.stackattack.event_types import (
     EVENT_TYPES,
     Blocked,
@@ -106,6 +112,10 @@ GAME = Game(
     quick_options={"hand_size": 3, "end_score": 5},
     figure=FIGURE,
     rules=packaged_rules("stackattack"),
+    encode_action=encode_action,
+    decode_action=decode_action,
+    num_actions=num_actions,
+    legal_action_mask=legal_action_mask,
     optional_seats=optional_seats,
     legal_actions_for=legal_actions_for,
     event_types=EVENT_TYPES,
@@ -153,14 +163,18 @@ __all__ = [
     "apply",
     "card_zones",
     "check_state",
+    "decode_action",
     "default_penalty",
+    "encode_action",
     "events",
     "hidden_cards",
     "holder",
     "is_terminal",
+    "legal_action_mask",
     "legal_actions",
     "legal_actions_for",
     "new_game",
+    "num_actions",
     "observe",
     "open_rows",
     "optional_seats",

@@ -21,8 +21,8 @@ observation shows (`check_game(..., tracker=..., public_part=...)`).
 
 The modules: `played` (random games, the states to look at), `contract` (the rules of
 the contract on played games), `hidden` (hidden information, events, sampling),
-`notation` (seat-aware notation, `apply_as`), `protocols` (the protocols and the
-fields every tool reads) and `robustness` (bad input, other processes).
+`notation` (seat-aware notation, `apply_as`), `encoding` (action ids), `protocols` (the
+protocols and the fields every tool reads) and `robustness` (bad input, other processes).
 """
 
 from __future__ import annotations
@@ -45,6 +45,7 @@ from numrules.testing.contract import (
     check_refused_after_end,
     check_tampered_json,
 )
+from numrules.testing.encoding import check_action_encoding, has_encoding
 from numrules.testing.hidden import (
     PublicPart,
     Tracker,
@@ -154,6 +155,7 @@ PLAY_CHECKS: Mapping[str, PlayCheck] = MappingProxyType(
         "card_order": check_card_order,
         "protocols": check_protocols,
         "render": check_render,
+        "action_encoding": check_action_encoding,
     }
 )
 """Every check of one played game, by name: `check(trajectory, rnd)`."""
@@ -265,6 +267,7 @@ __all__ = [
     "Tracker",
     "TrackerFactory",
     "Trajectory",
+    "check_action_encoding",
     "check_apply_as",
     "check_apply_as_refuses",
     "check_apply_iff_legal",
@@ -301,6 +304,7 @@ __all__ = [
     "check_tampered_json",
     "check_trajectory",
     "exchanged",
+    "has_encoding",
     "play_out",
     "play_random",
     "sample_states",
