@@ -27,6 +27,7 @@ from numrules.core.events import events as _events
 from numrules.core.figure import ReportFigure
 from numrules.core.notation import non_action_advice
 from numrules.core.seats import check_seat, is_seat
+from numrules.core.tensors import Tensors
 from numrules.core.validation import quote
 
 if TYPE_CHECKING:
@@ -344,6 +345,10 @@ class Game(Generic[C, S, O, A]):
     legal_action_mask: Callable[[S, int], tuple[bool, ...]] | None = None
     """`legal_action_mask(state, seat)`: `num_actions(config)` flags, True exactly at the
     ids of `seat`'s legal actions. The four action-id fields are all set or all None."""
+    tensors: Tensors[C, O] | None = None
+    """The observation and information-state tensors (`numrules.core.tensors.Tensors`):
+    fixed-length float vectors in [0, 1] built from an observation alone (None: the game
+    has none)."""
 
     def __repr__(self) -> str:
         return f"<Game {self.name!r}: {self.title}>"
