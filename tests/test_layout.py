@@ -263,6 +263,13 @@ def test_the_rules_modules_of_a_game_never_import_its_strategy(game: str) -> Non
     assert not offences, "\n".join(offences)
 
 
+def test_learning_code_imports_no_game_and_no_application() -> None:
+    rl = f"{TOP}.rl"
+    offences = [o for banned in (*GAMES, f"{TOP}.apps") for o in _offences(rl, banned)]
+    assert GRAPH[rl]
+    assert not offences, "\n".join(offences)
+
+
 def test_the_conformance_kit_imports_no_application() -> None:
     offences = _offences(f"{TOP}.testing", f"{TOP}.apps")
     assert GRAPH[f"{TOP}.testing"]
@@ -313,7 +320,7 @@ def test_the_layer_map_shows_one_game_package_as_its_example() -> None:
 
 
 def test_the_layer_map_describes_every_module_of_core_apps_and_the_example_game() -> None:
-    folders = [PACKAGE / "core", PACKAGE / "testing", PACKAGE / "apps"]
+    folders = [PACKAGE / x for x in ("core", "testing", "rl", "apps")]
     folders += [SRC.joinpath(*game.split(".")) for game in _example_games()]
     files = sorted(path for folder in folders for path in folder.rglob("*.py"))
     shown = {path: MAP.get(path.relative_to(SRC).as_posix()) for path in files}

@@ -1,0 +1,38 @@
+"""Learning code on numrules games: action ids, masks and tensors as numpy arrays.
+
+Install with the `rl` extra (`pip install 'numrules[rl]'`: numpy, Gymnasium,
+PettingZoo; `numrules[openspiel]` adds OpenSpiel). This package turns a game's action
+ids (`Game.encode_action` and friends) and tensors (`Game.tensors`, see
+`numrules.core.tensors`) into the arrays learning libraries expect; the environments
+build on it (see docs/rl.md).
+
+    >>> from numrules import rl, get_game
+    >>> game = get_game("stackattack")
+    >>> state = game.new_game(game.Config(players=2), seed=1)
+    >>> rl.action_mask(game, state, 0).dtype
+    dtype('int8')
+"""
+
+from __future__ import annotations
+
+from numrules.rl.arrays import (
+    RLGame,
+    action_mask,
+    information_state_shape,
+    information_state_string,
+    information_state_tensor,
+    learning_game,
+    observation_shape,
+    observation_tensor,
+)
+
+__all__ = [
+    "RLGame",
+    "action_mask",
+    "information_state_shape",
+    "information_state_string",
+    "information_state_tensor",
+    "learning_game",
+    "observation_shape",
+    "observation_tensor",
+]
