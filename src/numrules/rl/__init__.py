@@ -25,10 +25,15 @@ from numrules.rl.arrays import (
     observation_shape,
     observation_tensor,
 )
+from numrules.rl.rewards import REWARD_KINDS, RewardKind, check_reward_kind, final_rewards
 
 __all__ = [
+    "REWARD_KINDS",
     "RLGame",
+    "RewardKind",
     "action_mask",
+    "check_reward_kind",
+    "final_rewards",
     "information_state_shape",
     "information_state_string",
     "information_state_tensor",

@@ -74,8 +74,10 @@ def learning_game(game: AnyGame | str) -> RLGame:
 
 def action_mask(game: AnyGame | RLGame, state: Any, seat: int) -> npt.NDArray[np.int8]:
     """`seat`'s legal actions as an int8 array of `num_actions` flags (1: legal now)."""
-    rl = game if isinstance(game, RLGame) else learning_game(game)
-    mask = rl.game.legal_action_mask(state, seat)  # type: ignore[misc]
+    plain = game.game if isinstance(game, RLGame) else game
+    if plain.legal_action_mask is None:
+        raise ConfigError(f"{plain.name} has no action ids")
+    mask = plain.legal_action_mask(state, seat)
     return np.fromiter(mask, dtype=np.int8, count=len(mask))
 
 
