@@ -37,8 +37,9 @@ def test_the_check_is_a_play_check() -> None:
     assert PLAY_CHECKS["tensors"] is check_tensors
 
 
-def test_a_game_with_tensors_passes() -> None:
-    check(get_game("stackattack"))
+@pytest.mark.parametrize("name", ["numwars", "stackattack"])
+def test_a_game_with_tensors_passes(name: str) -> None:
+    check(get_game(name))
 
 
 def test_a_game_without_tensors_passes_untouched() -> None:

@@ -109,10 +109,12 @@ class _Plan:
         "end_score",
         "hand_size",
         "information_state",
+        "information_state_size",
         "inverse_limit",
         "inverse_row_points",
         "last_round",
         "observation",
+        "observation_size",
         "penalty",
         "phase_index",
         "players",
@@ -125,6 +127,8 @@ class _Plan:
         self.config = config
         self.observation = Layout(_observation_blocks(config))
         self.information_state = Layout(self.observation.blocks + _history_blocks(config))
+        self.observation_size = self.observation.size
+        self.information_state_size = self.information_state.size
         self.at = {name: where.start for name, where in self.information_state.offsets().items()}
         """Where each block starts, by name (the observation's blocks start at the same place
         in both tensors)."""
@@ -183,7 +187,7 @@ def observation_tensor(obs: Observation) -> list[float]:
 
     """
     plan = _plan(obs.config)
-    values = [0.0] * plan.observation.size
+    values = [0.0] * plan.observation_size
     _write_observation(values, obs, _seat(obs), plan)
     return values
 
@@ -197,7 +201,7 @@ def information_state_tensor(obs: Observation) -> list[float]:
     """
     plan = _plan(obs.config)
     seat = _seat(obs)
-    values = [0.0] * plan.information_state.size
+    values = [0.0] * plan.information_state_size
     _write_observation(values, obs, seat, plan)
     # A turn usually records a choice and a placement per seat, a reveal and a take.
     guess = (obs.turn + 1) * (2 * plan.players + 2) + 4
