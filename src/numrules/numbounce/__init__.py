@@ -82,6 +82,7 @@ from numrules.numbounce.rules import (
     legal_actions,
     new_game,
     optional_seats,
+    public_optional_seats,
     reference_value,
     to_act,
 )
@@ -136,6 +137,7 @@ GAME = Game(
     legal_action_mask=legal_action_mask,
     legal_actions_for=legal_actions_for,
     optional_seats=optional_seats,
+    public_optional_seats=public_optional_seats,
     event_types=EVENT_TYPES,
     events=events,
     sample_state=sample_state,
@@ -212,6 +214,7 @@ __all__ = [
     "parse_action",
     "parse_card",
     "parse_cards",
+    "public_optional_seats",
     "rainbow",
     "reference_value",
     "render_layout",
