@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 import numrules
@@ -19,6 +20,7 @@ from numrules import numbounce as nb
 from numrules.core.cards import FAMILIES, MAX_VALUE, FamilyCard, NumCard
 from numrules.core.tensors import Layout
 from numrules.numbounce.combinations import value_of
+from numrules.numbounce.tensors import KIND
 from tests.numbounce.helpers import play, table
 
 PAGE = Path(__file__).resolve().parents[2] / "docs" / "rules" / "numbounce.md"
@@ -100,7 +102,7 @@ def test_the_game_bundle_carries_the_tensors() -> None:
 
 def test_the_card_kinds_follow_the_deck_order() -> None:
     assert [kind(card) for card in nb.ALL_CARDS[:102]] == list(range(102))
-    assert {card: kind(card) for card in nb.ALL_CARDS} == nb.tensors.KIND
+    assert {card: kind(card) for card in nb.ALL_CARDS} == KIND
 
 
 @pytest.mark.parametrize("players", range(nb.MIN_PLAYERS, nb.MAX_PLAYERS + 1))
@@ -114,9 +116,11 @@ def test_the_layouts_add_up_and_the_information_state_starts_with_the_observatio
         assert len({block.name for block in layout.blocks}) == len(layout.blocks)
         assert all(block.meaning for block in layout.blocks)
     assert information.blocks[: len(observation.blocks)] == observation.blocks
-    # Only the per-seat blocks grow with the table: 4 + 8 + 2 * 104 entries per seat more.
-    assert observation.size == 665 + 116 * players
-    assert information.size == 665 + 116 * players + players * (4 * 104 + 2 + 11)
+    # Only the per-seat blocks grow with the table. Per seat: mover, wins, hand size and
+    # author (4), small hands (8), known (104); then four per-kind history blocks, draws,
+    # interrupts (2) and the last action (11).
+    assert observation.size == 665 + (4 + 8 + 104) * players
+    assert information.size == observation.size + (4 * 104 + 2 + 11) * players
     # The other options leave the length alone.
     other = nb.Config(players=players, hand_size=3, target_wins=2, max_turns_per_round=40)
     assert nb.observation_layout(other) == observation
@@ -349,6 +353,8 @@ def test_a_pass_when_no_card_can_be_taken() -> None:
     assert view["discard top"] == one_hot(kind("R3"), KINDS)
     assert view["reference size"] == [0.0] * 10
     assert view["author"] == [0.0, 0.0]
+    assert view["hand sizes"] == [53 / 107, 53 / 107]
+    assert view["small hands"] == [0.0] * 16  # no one-hot past 8 cards
 
 
 # --- played games --------------------------------------------------------------------------
@@ -469,9 +475,8 @@ def test_random_games_give_tensors_of_the_layout_in_0_1_with_the_right_history(
     assert covers <= played
 
 
-def positions(seed: int, every: int) -> list[nb.State]:
-    """Every `every`-th position of a random 4-seat quick game, the end left out."""
-    config = nb.Config(players=4, **QUICK)
+def random_game(config: nb.Config, seed: int) -> list[nb.State]:
+    """The positions of a game of random legal actions, the end left out."""
     rnd = random.Random(seed)
     state = nb.new_game(config, seed)
     out = []
@@ -479,7 +484,12 @@ def positions(seed: int, every: int) -> list[nb.State]:
         out.append(state)
         legal = nb.legal_actions(state)
         state = nb.apply(state, legal[rnd.randrange(len(legal))])
-    return out[::every]
+    return out
+
+
+def positions(seed: int, every: int) -> list[nb.State]:
+    """Every `every`-th position of a random 4-seat quick game."""
+    return random_game(nb.Config(players=4, **QUICK), seed)[::every]
 
 
 def both(obs: nb.Observation) -> tuple[list[float], list[float]]:
@@ -504,6 +514,18 @@ def test_a_seat_cannot_tell_its_tensors_from_those_of_a_sample_of_its_view() -> 
             checked += 1
     assert checked >= 10
     assert others_differ  # another seat's hand, hence its tensors, changes with the draw
+
+
+def test_the_history_starts_at_the_deal_of_the_round_however_far_back_it_is() -> None:
+    # The builder looks back a few events per turn first, then further: a turn counter
+    # of 0 (a tampered one) makes it look back step by step, to the same deal.
+    state = random_game(nb.Config(players=2, rounds=2), 19)[-1]
+    assert state.round == 1
+    assert state.turn > 20
+    obs = nb.observe(state, 1)
+    assert nb.information_state_tensor(attrs.evolve(obs, turn=0)) == (
+        nb.information_state_tensor(obs)
+    )
 
 
 def test_the_tensors_of_an_observation_read_back_from_json_are_the_same() -> None:

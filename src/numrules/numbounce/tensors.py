@@ -24,7 +24,7 @@ zero vector and writes only the entries that are not zero.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import Final
 
@@ -53,7 +53,9 @@ from numrules.numbounce.state import Phase
 KINDS: Final = 104
 """Card kinds: the 102 family cards, NUMX, INFINITY (its four copies together)."""
 NUMX_KIND: Final = 102
+"""The kind of NUMX."""
 INFINITY_KIND: Final = 103
+"""The kind of the four INFINITY copies."""
 
 KIND: Final[dict[NumCard, int]] = {
     card: min(index, INFINITY_KIND) for index, card in enumerate(ALL_CARDS)
@@ -101,7 +103,7 @@ def _observation_blocks(config: Config) -> list[Block]:
         Block("phase", len(_PHASES), "one-hot: play, taken, shadow, over"),
         Block("mover", n, "per seat, one-hot: the seat that must act"),
         Block("may interrupt", 1, "the observer may play a RAINBOW or SHADOW interrupt now"),
-        Block("round", 1, "the round / the last round the match can reach"),
+        Block("round", 1, "the round (from 0) / the last round the match can reach"),
         Block("turn", 1, "turns of this round / `max_turns_per_round` (0 without a limit)"),
         Block("wins", n, "per seat: round wins / `rounds` (or `target_wins`)"),
         Block("hand", KINDS, "the observer's hand, per kind"),
@@ -165,7 +167,7 @@ def information_state_layout(config: Config) -> Layout:
 
 
 class _Plan:
-    """Where each block starts, the scales and a zero vector, for one Config."""
+    """Where each block starts, the bounds of the scaled entries and zero vectors, per Config."""
 
     __slots__ = (
         "author",
@@ -285,9 +287,9 @@ def information_state_tensor(observation: Observation) -> list[float]:
     plan = _plan(observation.config)
     values = plan.state_zeros.copy()
     _fill_observation(values, plan, observation, seat)
-    events = _round_events(observation.log, observation.turn)
-    if events:
-        _fill_history(values, plan, events, plan.relative[seat])
+    _fill_history(
+        values, plan, _round_backwards(observation.log, observation.turn), plan.relative[seat]
+    )
     return values
 
 
@@ -374,29 +376,33 @@ def _fill_observation(values: list[float], plan: _Plan, obs: Observation, seat: 
         values[plan.taken + kind[taken]] = 1.0
 
 
-def _round_events(log: SeatLog, turn: int) -> Sequence[Event]:
-    # The events of the current round after its `Dealt` (all of them if the log holds no
-    # deal: a position built by hand). A turn records a few events: look that far back
-    # first, then four times further each time.
+def _round_backwards(log: SeatLog, turn: int) -> Iterator[Event]:
+    # The events of the current round after its `Dealt`, the last one first (all of them
+    # if the log holds no deal: a position built by hand). A turn records a few events:
+    # look that far back first, then four times further each time.
     total = len(log)
     span = 3 * turn + _FIRST_LOOK
-    scanned = total  # events[scanned - start:] were looked at already
+    end = total  # the events from `end` on were given already
     while True:
         start = max(total - span, 0)
         events = log.since(start)
-        for index in range(scanned - start - 1, -1, -1):
-            if type(events[index]) is Dealt:
-                return events[index + 1 :]
+        for index in range(end - start - 1, -1, -1):
+            event = events[index]
+            if type(event) is Dealt:
+                return
+            yield event
         if not start:
-            return events
-        scanned = start
+            return
+        end = start
         span *= 4
 
 
 def _fill_history(
-    values: list[float], plan: _Plan, events: Sequence[Event], relative: Sequence[int]
+    values: list[float], plan: _Plan, backwards: Iterable[Event], relative: Sequence[int]
 ) -> None:
-    # Writes the history blocks from the round's events, as the observer was told them.
+    # Writes the history blocks from the round's events as the observer was told them,
+    # read from the last one back: the counts add up in any order, and a seat's last
+    # action is the first one met.
     # A card count grows by its step and is clipped at 1 (a card laid again after a
     # recycling), written out in place: this loop runs over every event of the round.
     step = _STEP
@@ -404,8 +410,8 @@ def _fill_history(
     took_discard, discarded = plan.took_discard, plan.discarded
     draws = [0] * plan.players
     interrupts = [0] * plan.players
-    last: list[int | None] = [None] * plan.players
-    for event in events:
+    last = [-1] * plan.players  # the index in LAST_ACTIONS; -1: none met yet
+    for event in backwards:
         if type(event) is Played:
             place = relative[event.seat]
             base = played + place * KINDS
@@ -413,14 +419,15 @@ def _fill_history(
                 k, w = step[card]
                 x = values[base + k] + w
                 values[base + k] = x if x < 1.0 else 1.0
-            last[place] = 0 if event.opens else 1
+            action = 0 if event.opens else 1
         elif type(event) is Kept:
-            if not event.cut:
-                last[relative[event.seat]] = 6
+            if event.cut:
+                continue  # an interrupt ended the take: not an action of the taker
+            place, action = relative[event.seat], 6
         elif type(event) is Drew:
             place = relative[event.seat]
             draws[place] += 1
-            last[place] = 4
+            action = 4
         elif type(event) is WentDown:
             place = relative[event.seat]
             base = played + place * KINDS
@@ -433,43 +440,46 @@ def _fill_history(
                 k, w = step[card]
                 x = values[base + k] + w
                 values[base + k] = x if x < 1.0 else 1.0
-            last[place] = 2
+            action = 2
         elif type(event) is TookDiscard:
             place = relative[event.seat]
             k, w = step[event.card]
             i = took_discard + place * KINDS + k
             x = values[i] + w
             values[i] = x if x < 1.0 else 1.0
-            last[place] = 5
+            action = 5
         elif type(event) is Discarded:
             place = relative[event.seat]
             k, w = step[event.card]
             i = discarded + place * KINDS + k
             x = values[i] + w
             values[i] = x if x < 1.0 else 1.0
-            last[place] = 7
+            action = 7
         elif type(event) is Interrupted:
             place = relative[event.seat]
             values[played + place * KINDS + step[event.card][0]] = 1.0  # one of a kind
             interrupts[place] += 1
-            last[place] = 9
+            action = 9
         elif type(event) is NumXPlayed:
             place = relative[event.seat]
             values[played + place * KINDS + NUMX_KIND] = 1.0
-            last[place] = 3
+            action = 3
         elif type(event) is Passed:
-            last[relative[event.seat]] = 8
+            place, action = relative[event.seat], 8
         elif type(event) is Declined:
-            last[relative[event.seat]] = 10
+            place, action = relative[event.seat], 10
+        else:
+            continue  # an event of no seat: a trick closed, a recycling, a round's end
+        if last[place] < 0:
+            last[place] = action
     actions = len(LAST_ACTIONS)
     for place in range(plan.players):
         if draws[place]:
             values[plan.draws + place] = min(1.0, draws[place] / DECK_SIZE)
         if interrupts[place]:
             values[plan.interrupts + place] = min(1.0, interrupts[place] / INTERRUPT_CARDS)
-        action = last[place]
-        if action is not None:
-            values[plan.last_action + place * actions + action] = 1.0
+        if last[place] >= 0:
+            values[plan.last_action + place * actions + last[place]] = 1.0
 
 
 TENSORS: Final[Tensors[Config, Observation]] = Tensors(
