@@ -5,7 +5,8 @@ uniform numrules game API (see docs/architecture.md), plus the combination finde
 (`find_combinations`, `best_validation`, `search_validation`), `risk`, and the events
 of every `apply` (`events`, the classes of `EVENT_TYPES`).
 
-Validation walks a seat's open objectives once, in scorecard order, in small decisions
+Validation walks a seat's open objectives once, in `DECISION_ORDER` (the rarest
+first: `shadow_straight`, `four_of_a_kind`, ..., `pair`), in small decisions
 (none offers more than the collection size + 1 actions): for the objective under
 decision (`State.objective`), PICK the cards of one of its combinations in canonical
 order (`0:pick R7`; the last pick validates it) or PASS (`0:pass`); END once every
@@ -79,6 +80,7 @@ from numrules.numstop.event_types import (
 )
 from numrules.numstop.figure import FIGURE
 from numrules.numstop.objectives import (
+    DECISION_ORDER,
     DEFAULT_BONUSES,
     OBJECTIVES,
     Objective,
@@ -153,6 +155,7 @@ GAME = Game(
 __all__ = [
     "ACTION_CARDS",
     "ACTION_TYPES",
+    "DECISION_ORDER",
     "DEFAULT_BONUSES",
     "EVENT_TYPES",
     "GAME",
