@@ -2,8 +2,9 @@
 
 The rules in plain English are in docs/rules/numstop.md. This package exposes the
 uniform numrules game API (see docs/architecture.md), plus the combination finder
-(`find_combinations`, `best_validation`, `search_validation`), `risk`, and the events
-of every `apply` (`events`, the classes of `EVENT_TYPES`).
+(`find_combinations`, `best_validation`, `search_validation`), `risk`, the events
+of every `apply` (`events`, the classes of `EVENT_TYPES`), and action ids for learning
+code (`encode_action`, `decode_action`, `num_actions`, `legal_action_mask`).
 
 Validation walks a seat's open objectives once, in `DECISION_ORDER` (the rarest
 first: `shadow_straight`, `four_of_a_kind`, ..., `pair`), in small decisions
@@ -50,6 +51,12 @@ from numrules.numstop.combinations import (
     find_combinations,
 )
 from numrules.numstop.config import MAX_PLAYERS, MIN_PLAYERS, Config, Mode
+from numrules.numstop.encoding import (
+    decode_action,
+    encode_action,
+    legal_action_mask,
+    num_actions,
+)
 from numrules.numstop.event_types import (
     EVENT_TYPES,
     ActionCardLost,
@@ -149,6 +156,10 @@ GAME = Game(
     sample_state=sample_state,
     evaluate=evaluate,
     bots={"heuristic": HeuristicBot, "search": SearchBot},
+    encode_action=encode_action,
+    decode_action=decode_action,
+    num_actions=num_actions,
+    legal_action_mask=legal_action_mask,
 )
 """The Num Stop `Game` bundle (also `numrules.get_game("numstop")`)."""
 
@@ -220,6 +231,8 @@ __all__ = [
     "check_state",
     "combination_actions",
     "combination_points",
+    "decode_action",
+    "encode_action",
     "estimate_validation",
     "evaluate",
     "events",
@@ -227,9 +240,11 @@ __all__ = [
     "hidden_cards",
     "is_combination",
     "is_terminal",
+    "legal_action_mask",
     "legal_actions",
     "legal_actions_for",
     "new_game",
+    "num_actions",
     "objectives_done",
     "observe",
     "optional_seats",
