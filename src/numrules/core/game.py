@@ -349,6 +349,12 @@ class Game(Generic[C, S, O, A]):
     """The observation and information-state tensors (`numrules.core.tensors.Tensors`):
     fixed-length float vectors in [0, 1] built from an observation alone (None: the game
     has none)."""
+    public_optional_seats: Callable[[S], frozenset[int]] | None = None
+    """`public_optional_seats(state)`: the seats that might have an optional action now
+    (`optional_seats`), as far as public information tells: a superset of
+    `optional_seats(state)`, the same for every state a spectator cannot tell apart.
+    Learning code that asks one seat at a time asks each of them, holders or not, so
+    being asked reveals nothing. None: the game has no optional seats."""
 
     def __repr__(self) -> str:
         return f"<Game {self.name!r}: {self.title}>"

@@ -82,6 +82,7 @@ from numrules.numbounce.rules import (
     legal_actions,
     new_game,
     optional_seats,
+    public_optional_seats,
     reference_value,
     to_act,
 )
@@ -89,6 +90,13 @@ from numrules.numbounce.scoring import evaluate, scores, winners
 from numrules.numbounce.state import Phase, State, card_zones, check_state
 from numrules.numbounce.strategy.bots import HeuristicBot
 from numrules.numbounce.strategy.sampling import sample_state
+from numrules.numbounce.tensors import (
+    TENSORS,
+    information_state_layout,
+    information_state_tensor,
+    observation_layout,
+    observation_tensor,
+)
 
 legal_actions_for = seat_actions(legal_actions)
 """`legal_actions_for(state, seat)`: one seat's legal actions, in `legal_actions` order."""
@@ -134,8 +142,10 @@ GAME = Game(
     decode_action=decode_action,
     num_actions=num_actions,
     legal_action_mask=legal_action_mask,
+    tensors=TENSORS,
     legal_actions_for=legal_actions_for,
     optional_seats=optional_seats,
+    public_optional_seats=public_optional_seats,
     event_types=EVENT_TYPES,
     events=events,
     sample_state=sample_state,
@@ -155,6 +165,7 @@ __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "NUM_X",
+    "TENSORS",
     "Action",
     "Config",
     "Dealt",
@@ -198,6 +209,8 @@ __all__ = [
     "evaluate",
     "events",
     "hidden_cards",
+    "information_state_layout",
+    "information_state_tensor",
     "interrupters",
     "is_infinity",
     "is_terminal",
@@ -206,12 +219,15 @@ __all__ = [
     "legal_actions_for",
     "new_game",
     "num_actions",
+    "observation_layout",
+    "observation_tensor",
     "observe",
     "openings",
     "optional_seats",
     "parse_action",
     "parse_card",
     "parse_cards",
+    "public_optional_seats",
     "rainbow",
     "reference_value",
     "render_layout",

@@ -200,6 +200,18 @@ def to_act(state: State) -> frozenset[int]:
     return interrupters(state) | {state.mover}
 
 
+def public_optional_seats(state: State) -> frozenset[int]:
+    """The seats that might interrupt now, judged from public facts alone.
+
+    While an interrupt is possible (a reference with a value, nobody has interrupted in
+    this trick yet), every seat but the reference's author and the seat to move, whether
+    it holds an interrupt card or not; else none. A superset of `optional_seats`.
+    """
+    if not _interrupt_cards(state):
+        return frozenset()
+    return frozenset(range(state.config.players)) - {state.author, state.mover}
+
+
 def optional_seats(state: State) -> frozenset[int]:
     """The seats of `to_act` whose only actions are interrupts (they may let them pass)."""
     return interrupters(state) - {state.mover}

@@ -106,6 +106,13 @@ from numrules.numstop.strategy.evaluation import estimate_validation, evaluate
 from numrules.numstop.strategy.optimum import ValidationSearch, best_validation, search_validation
 from numrules.numstop.strategy.sampling import sample_state
 from numrules.numstop.strategy.search_bot import SearchBot
+from numrules.numstop.tensors import (
+    TENSORS,
+    information_state_layout,
+    information_state_tensor,
+    observation_layout,
+    observation_tensor,
+)
 
 legal_actions_for = seat_actions(legal_actions)
 """`legal_actions_for(state, seat)`: one seat's legal actions, in `legal_actions` order."""
@@ -160,6 +167,7 @@ GAME = Game(
     decode_action=decode_action,
     num_actions=num_actions,
     legal_action_mask=legal_action_mask,
+    tensors=TENSORS,
 )
 """The Num Stop `Game` bundle (also `numrules.get_game("numstop")`)."""
 
@@ -173,6 +181,7 @@ __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "OBJECTIVES",
+    "TENSORS",
     "Action",
     "ActionCardLost",
     "Activate",
@@ -238,6 +247,8 @@ __all__ = [
     "events",
     "find_combinations",
     "hidden_cards",
+    "information_state_layout",
+    "information_state_tensor",
     "is_combination",
     "is_terminal",
     "legal_action_mask",
@@ -246,6 +257,8 @@ __all__ = [
     "new_game",
     "num_actions",
     "objectives_done",
+    "observation_layout",
+    "observation_tensor",
     "observe",
     "optional_seats",
     "parse_action",

@@ -63,6 +63,11 @@ def check_playout(trajectory: Trajectory) -> None:
             f"{where}: to_act is not the seats of the legal actions"
         )
         assert game.optional_seats(state) <= game.to_act(state), f"{where}: optional seats"
+        public = game.public_optional_seats
+        if public is not None:
+            assert game.optional_seats(state) <= public(state), (
+                f"{where}: an optional seat is missing from public_optional_seats"
+            )
         assert not game.is_terminal(state), f"{where}: terminal with actions left"
         assert not game.winners(state), f"{where}: winners before the end"
         assert len(game.scores(state)) == players, f"{where}: one score per seat"

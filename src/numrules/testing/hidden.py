@@ -268,6 +268,9 @@ def check_sample_state(game: AnyGame, state: Any, seat: int | None, rnd: random.
     seen = game.observe(sample, seat)
     assert seen == observation, f"{name}: the sample looks different to the seat:\n{seen}"
     assert game.events(sample, seat) == game.events(state, seat), f"{name}: events differ"
+    public = game.public_optional_seats
+    if public is not None:
+        assert public(sample) == public(state), f"{name}: public_optional_seats differ"
     # `to_act(state)` may name seats that could act out of turn, which the observer cannot
     # know (Num Bounce interrupts); what it may know of it is in the observation.
     if seat is not None:
