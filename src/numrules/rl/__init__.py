@@ -25,15 +25,21 @@ from numrules.rl.arrays import (
     observation_shape,
     observation_tensor,
 )
+from numrules.rl.gym import GymEnv, gymnasium_env
+from numrules.rl.reinforce import Policy, PolicyBot
 from numrules.rl.rewards import REWARD_KINDS, RewardKind, check_reward_kind, final_rewards
 
 __all__ = [
     "REWARD_KINDS",
+    "GymEnv",
+    "Policy",
+    "PolicyBot",
     "RLGame",
     "RewardKind",
     "action_mask",
     "check_reward_kind",
     "final_rewards",
+    "gymnasium_env",
     "information_state_shape",
     "information_state_string",
     "information_state_tensor",

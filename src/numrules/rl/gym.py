@@ -143,6 +143,11 @@ class GymEnv(gymnasium.Env[Observation, np.int64]):
         """
         return self._current().state
 
+    @property
+    def bots(self) -> dict[int, Bot]:
+        """The bots of the other seats in this episode, by seat (none before a reset)."""
+        return dict(self._bots)
+
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
