@@ -351,25 +351,23 @@ def test_an_explicit_deal_is_uniform_over_the_cards_left_and_starts_the_stacked_
 def test_an_explicit_deal_decides_the_whole_game(name: str) -> None:
     # The seed of the stacked game orders only cards the game never uses: two seeds
     # give the same game for the same actions (what makes the config explicit).
-    game = _load(name, EXPLICIT[name])
-    numrules_game: AnyGame = game.numrules_game
-    deck = numrules_game.all_cards(game.config)
+    numrules_game = get_game(name)
+    config = numrules_game.Config(**EXPLICIT[name])
+    deck = numrules_game.all_cards(config)
+    rule = DEAL_RULES[name]
+    assert rule.single_deal(config, len(deck))
     rnd = random.Random(5)
-    for _ in range(2):
-        state = game.new_initial_state()
-        cards: list[Any] = []
-        while state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            outcome = outcomes[rnd.randrange(len(outcomes))][0]
-            cards.append(deck[outcome])
-            state.apply_action(outcome)
-        one = numrules_game.new_game(game.config, 1, deck=cards)
-        two = numrules_game.new_game(game.config, 2, deck=cards)
-        players = range(game.num_players())
+    for _ in range(3):
+        order = rnd.sample(deck, len(deck))
+        size = next(
+            k for k in range(len(deck)) if rule.decided(config, order[:k]) or k == len(deck) - 1
+        )
+        one = numrules_game.new_game(config, 1, deck=order[:size])
+        two = numrules_game.new_game(config, 2, deck=order[:size])
+        players = range(config.players)
         while not numrules_game.is_terminal(one):
-            assert all(
-                numrules_game.observe(one, s) == numrules_game.observe(two, s) for s in players
-            )
+            observe = numrules_game.observe
+            assert all(observe(one, s) == observe(two, s) for s in players)
             action = rnd.choice(numrules_game.legal_actions(one))
             one, two = numrules_game.apply(one, action), numrules_game.apply(two, action)
         assert numrules_game.is_terminal(two)
@@ -473,19 +471,26 @@ def _choose(state: NumrulesState, card: int) -> int:
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_a_seat_never_meets_the_same_information_state_twice(name: str) -> None:
-    # Perfect recall: every decision of a seat along a game has its own string.
+def test_an_information_state_is_met_once_a_game_and_fixes_the_legal_actions(name: str) -> None:
+    # Perfect recall: every decision of a seat along a game has its own string. And what
+    # MCCFR's tables need: one string, one seat, one set of legal actions, in any game.
     game = _load(name, SAMPLED[name])
-    seen: dict[int, set[str]] = {}
+    legal: dict[str, tuple[int, list[int]]] = {}
+    games: list[set[str]] = []
 
     def visit(state: NumrulesState) -> None:
         seat = state.current_player()
         key = state.information_state_string(seat)
-        assert key not in seen.setdefault(seat, set())
-        seen[seat].add(key)
+        assert key not in games[-1]
+        games[-1].add(key)
+        actions = state.legal_actions()
+        assert legal.setdefault(key, (seat, actions)) == (seat, actions)
 
-    _random_game(game, random.Random(9), visit)
-    assert seen
+    rnd = random.Random(9)
+    for _ in range(3):
+        games.append(set())
+        _random_game(game, rnd, visit)
+    assert all(games)
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -535,12 +540,12 @@ def test_the_observer_views_the_layout_blocks() -> None:
 # --- OpenSpiel's algorithms --------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["stackattack", "numwars"])
+@pytest.mark.parametrize("name", GAMES)
 def test_ismcts_plays_full_games(name: str) -> None:
     game = _load(name, EXPLICIT[name])
     rnd = np.random.RandomState(12)
     evaluator = mcts.RandomRolloutEvaluator(1, rnd)
-    bot = ismcts.ISMCTSBot(game, evaluator, 1.5, max_simulations=8, random_state=rnd)
+    bot = ismcts.ISMCTSBot(game, evaluator, 1.5, max_simulations=20, random_state=rnd)
     for _ in range(2):
         state = game.new_initial_state()
         while not state.is_terminal():
