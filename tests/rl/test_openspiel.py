@@ -301,6 +301,7 @@ BOUNDED: list[tuple[str, dict[str, Any]]] = [
 def test_a_bounded_config_ends_within_its_bound(name: str, params: dict[str, Any]) -> None:
     game = _load(name, params)
     bound = LENGTH_BOUNDS[name](game.config)
+    assert bound is not None
     assert game.max_game_length() == bound
     rnd = random.Random(name)
     for _ in range(4):
