@@ -29,7 +29,6 @@ from numrules.rl.arrays import (
     observation_tensor,
 )
 from numrules.rl.gym import GymEnv, gymnasium_env
-from numrules.rl.reinforce import Policy, PolicyBot
 from numrules.rl.rewards import REWARD_KINDS, RewardKind, check_reward_kind, final_rewards
 
 if TYPE_CHECKING:
@@ -54,8 +53,6 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "REWARD_KINDS",
     "GymEnv",
-    "Policy",
-    "PolicyBot",
     "RLGame",
     "RewardKind",
     "action_mask",

@@ -424,6 +424,22 @@ class PolicyBot:
         return by_id.get(action_id)
 
 
+def policy_bot(
+    seed: int = 0, *, path: str, game: str = "stackattack", greedy: int = 1
+) -> PolicyBot:
+    """A `PolicyBot` of the policy saved at `path`, to name in a bot spec.
+
+    With an import path, where the command line takes one (`numrules tournament`,
+    `numrules simulate`): `numrules.rl.reinforce:policy_bot?path=policy.npz`; `greedy=0`
+    draws the ids from the policy instead.
+
+    Raises:
+        ConfigError: the file holds no policy, or the game cannot be learnt.
+
+    """
+    return PolicyBot(Policy.load(path), game, seed, greedy=bool(greedy))
+
+
 @attrs.frozen
 class Evaluation:
     """A policy's results against a bot: its share of the wins and a 95% interval."""
