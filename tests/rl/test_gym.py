@@ -277,6 +277,8 @@ def test_configs_and_modes_are_checked() -> None:
         _env("stackattack", render_mode="human")
     with pytest.raises(ConfigError, match="reward_scale"):
         _env("stackattack", reward_scale=0)
+    with pytest.raises(ConfigError, match="illegal_reward"):
+        _env("stackattack", illegal="lose", illegal_reward="-1")
     with pytest.raises(SeatError):
         _env("stackattack", seat=3)
     game = get_game("stackattack")

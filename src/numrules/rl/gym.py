@@ -108,6 +108,8 @@ class GymEnv(gymnasium.Env[Observation, np.int64]):
             raise ConfigError(f"illegal must be 'raise' or 'lose', got {quote(illegal)}")
         self.illegal: IllegalMode = illegal
         """What an illegal action does: "raise" or "lose"."""
+        if isinstance(illegal_reward, bool) or not isinstance(illegal_reward, int | float):
+            raise ConfigError(f"illegal_reward must be a number, got {quote(illegal_reward)}")
         self.illegal_reward = float(illegal_reward)
         """The reward of an episode ended by an illegal action (`illegal="lose"`)."""
         if render_mode not in (None, "ansi"):
