@@ -15,6 +15,7 @@ build on it (see docs/rl.md).
 
 from __future__ import annotations
 
+from numrules.rl.aec import NumrulesAECEnv, aec_env
 from numrules.rl.arrays import (
     RLGame,
     action_mask,
@@ -25,13 +26,17 @@ from numrules.rl.arrays import (
     observation_shape,
     observation_tensor,
 )
+from numrules.rl.parallel import NumrulesParallelEnv, parallel_env
 from numrules.rl.rewards import REWARD_KINDS, RewardKind, check_reward_kind, final_rewards
 
 __all__ = [
     "REWARD_KINDS",
+    "NumrulesAECEnv",
+    "NumrulesParallelEnv",
     "RLGame",
     "RewardKind",
     "action_mask",
+    "aec_env",
     "check_reward_kind",
     "final_rewards",
     "information_state_shape",
@@ -40,4 +45,5 @@ __all__ = [
     "learning_game",
     "observation_shape",
     "observation_tensor",
+    "parallel_env",
 ]
