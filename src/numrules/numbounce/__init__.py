@@ -90,6 +90,13 @@ from numrules.numbounce.scoring import evaluate, scores, winners
 from numrules.numbounce.state import Phase, State, card_zones, check_state
 from numrules.numbounce.strategy.bots import HeuristicBot
 from numrules.numbounce.strategy.sampling import sample_state
+from numrules.numbounce.tensors import (
+    TENSORS,
+    information_state_layout,
+    information_state_tensor,
+    observation_layout,
+    observation_tensor,
+)
 
 legal_actions_for = seat_actions(legal_actions)
 """`legal_actions_for(state, seat)`: one seat's legal actions, in `legal_actions` order."""
@@ -135,6 +142,7 @@ GAME = Game(
     decode_action=decode_action,
     num_actions=num_actions,
     legal_action_mask=legal_action_mask,
+    tensors=TENSORS,
     legal_actions_for=legal_actions_for,
     optional_seats=optional_seats,
     public_optional_seats=public_optional_seats,
@@ -157,6 +165,7 @@ __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "NUM_X",
+    "TENSORS",
     "Action",
     "Config",
     "Dealt",
@@ -200,6 +209,8 @@ __all__ = [
     "evaluate",
     "events",
     "hidden_cards",
+    "information_state_layout",
+    "information_state_tensor",
     "interrupters",
     "is_infinity",
     "is_terminal",
@@ -208,6 +219,8 @@ __all__ = [
     "legal_actions_for",
     "new_game",
     "num_actions",
+    "observation_layout",
+    "observation_tensor",
     "observe",
     "openings",
     "optional_seats",

@@ -97,6 +97,13 @@ from numrules.numstop.strategy.evaluation import estimate_validation, evaluate
 from numrules.numstop.strategy.optimum import ValidationSearch, best_validation, search_validation
 from numrules.numstop.strategy.sampling import sample_state
 from numrules.numstop.strategy.search_bot import SearchBot
+from numrules.numstop.tensors import (
+    TENSORS,
+    information_state_layout,
+    information_state_tensor,
+    observation_layout,
+    observation_tensor,
+)
 
 legal_actions_for = seat_actions(legal_actions)
 """`legal_actions_for(state, seat)`: one seat's legal actions, in `legal_actions` order."""
@@ -147,6 +154,7 @@ GAME = Game(
     sample_state=sample_state,
     evaluate=evaluate,
     bots={"heuristic": HeuristicBot, "search": SearchBot},
+    tensors=TENSORS,
 )
 """The Num Stop `Game` bundle (also `numrules.get_game("numstop")`)."""
 
@@ -159,6 +167,7 @@ __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "OBJECTIVES",
+    "TENSORS",
     "Action",
     "ActionCardLost",
     "Activate",
@@ -222,12 +231,16 @@ __all__ = [
     "events",
     "find_combinations",
     "hidden_cards",
+    "information_state_layout",
+    "information_state_tensor",
     "is_combination",
     "is_terminal",
     "legal_actions",
     "legal_actions_for",
     "new_game",
     "objectives_done",
+    "observation_layout",
+    "observation_tensor",
     "observe",
     "optional_seats",
     "parse_action",
