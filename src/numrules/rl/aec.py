@@ -25,7 +25,8 @@ from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Mapping
+import struct
+from collections.abc import Collection, Mapping
 from typing import Any, Literal
 
 import numpy as np
@@ -48,6 +49,9 @@ RenderMode = Literal["ansi"]
 """The render modes of the environments: `"ansi"`, the game's text view."""
 
 RENDER_MODES: tuple[RenderMode, ...] = ("ansi",)
+
+_MEMO_LIMIT = 1 << 16
+"""How many actions' ids an environment remembers (then it starts afresh)."""
 
 
 def agent_name(seat: int) -> str:
@@ -114,6 +118,9 @@ class Table:
         self.num_ids = self.sequential.num_ids(self.config)
         self.pass_id = self.sequential.pass_id(self.config)
         self.observation_size = self.rl.observation_layout(self.config).size
+        # Packs a tensor's Python floats into float32 bytes: twice as fast as np.array.
+        self._packer = struct.Struct(f"{self.observation_size}f")
+        self._ids: dict[Any, int] = {}  # action -> id: ids are fixed for a Config
         self._resets: random.Random | None = None
 
     def seat_of(self, agent: str) -> int:
@@ -170,22 +177,37 @@ class Table:
         return state
 
     def observation(self, state: Any, seat: int) -> npt.NDArray[np.float32]:
-        """`seat`'s observation tensor at `state`."""
+        """`seat`'s observation tensor at `state` (a new, writable float32 array)."""
         values = self.rl.tensors.observation(self.game.observe(state, seat))
-        return np.array(values, dtype=np.float32)
+        packer = self._packer
+        buffer = bytearray(packer.size)
+        packer.pack_into(buffer, 0, *values)
+        return np.frombuffer(buffer, dtype=np.float32)
 
-    def mask(self, ids: list[int]) -> npt.NDArray[np.int8]:
+    def mask(self, ids: Collection[int]) -> npt.NDArray[np.int8]:
         """An int8 mask with 1 at each of `ids` (none: all zeros)."""
         mask = np.zeros(self.num_ids, dtype=np.int8)
         if ids:
-            mask[ids] = 1
+            mask[list(ids)] = 1
         return mask
 
-    def seat_ids(self, state: Any, seat: int) -> list[int]:
-        """The ids of `seat`'s legal actions at `state` (no pass id), ascending."""
-        rl = self.rl
-        config = state.config
-        return sorted({rl.encode(config, a) for a in self.game.legal_actions_for(state, seat)})
+    def choices(self, state: Any, seat: int) -> dict[int, Any]:
+        """The ids of `seat`'s legal actions at `state` (no pass id), each with its action.
+
+        An id that several legal actions share maps to None: `decode_action` chooses.
+        """
+        memo = self._ids
+        encode = self.rl.encode
+        config = self.config
+        out: dict[int, Any] = {}
+        for action in self.game.legal_actions_for(state, seat):
+            known = memo.get(action)
+            if known is None:
+                if len(memo) >= _MEMO_LIMIT:
+                    memo.clear()
+                known = memo[action] = encode(config, action)
+            out[known] = None if known in out else action
+        return out
 
     def final_rewards(self, state: Any) -> tuple[float, ...]:
         """Each seat's reward for the finished game `state`."""
@@ -258,6 +280,7 @@ class NumrulesAECEnv(AECEnv[str, AgentObservation, int]):
         self.infos: dict[str, dict[str, Any]] = {}
         self.agent_selection = self.possible_agents[0]
         self._turn: Turn | None = None
+        self._choices: dict[int, Any] | None = None  # the legal ids of the seat asked now
         self._seed: int | None = None
 
     @property
@@ -337,6 +360,7 @@ class NumrulesAECEnv(AECEnv[str, AgentObservation, int]):
     def _enter(self, turn: Turn) -> None:
         # Make `turn` current: the next agent, or the rewards and terminations at the end.
         self._turn = turn
+        self._choices = None
         seat = turn.seat
         if seat is not None:
             self.agent_selection = self.possible_agents[seat]
@@ -355,8 +379,23 @@ class NumrulesAECEnv(AECEnv[str, AgentObservation, int]):
         table = self._table
         seat = table.seat_of(agent)
         turn = self.turn
-        ids = self._sequential.legal_ids(turn) if seat == turn.seat else []
-        return {"observation": table.observation(turn.state, seat), "action_mask": table.mask(ids)}
+        mask = np.zeros(table.num_ids, dtype=np.int8)
+        if seat == turn.seat:
+            ids = list(self._legal())
+            if seat in turn.optional:
+                ids.append(table.num_ids - 1)  # the pass id
+            mask[ids] = 1  # an agent asked always has an id: the pass id if nothing else
+        return {"observation": table.observation(turn.state, seat), "action_mask": mask}
+
+    def _legal(self) -> dict[int, Any]:
+        # The ids of the seat asked now, with their actions (`Table.choices`), once a turn.
+        choices = self._choices
+        if choices is None:
+            turn = self.turn
+            seat = turn.seat
+            choices = {} if seat is None else self._table.choices(turn.state, seat)
+            self._choices = choices
+        return choices
 
     def step(self, action: int | np.integer[Any] | None) -> None:
         """The agent selected answers `action` (None once it is terminated).
@@ -369,7 +408,13 @@ class NumrulesAECEnv(AECEnv[str, AgentObservation, int]):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)  # type: ignore[arg-type]  # None, as PettingZoo asks
             return
-        turn = self._sequential.step(self.turn, action_id(action))
+        turn = self.turn
+        chosen = action_id(action)
+        move = self._legal().get(chosen)
+        if move is None:  # the pass id, an id actions share, or one refused: as Sequential says
+            turn = self._sequential.step(turn, chosen)
+        else:  # what Sequential.step does, without decoding the id again
+            turn = self._sequential.start(self._table.game.apply(turn.state, move))
         self._cumulative_rewards[agent] = 0.0
         self._enter(turn)
 

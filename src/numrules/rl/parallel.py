@@ -149,7 +149,7 @@ class NumrulesParallelEnv(ParallelEnv[str, AgentObservation, int]):
         return {
             agent: {
                 "observation": table.observation(state, seat),
-                "action_mask": table.mask(table.seat_ids(state, seat) if seat in acting else []),
+                "action_mask": table.mask(table.choices(state, seat) if seat in acting else ()),
             }
             for seat, agent in enumerate(self.possible_agents)
         }
