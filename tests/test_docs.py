@@ -1,5 +1,5 @@
-"""The code in README.md, docs/bots.md, docs/records.md, docs/scaling.md and the Num Stop
-rules page runs; each shipped game's rules page states its limits and shows play."""
+"""The code in README.md, docs/bots.md, docs/records.md, docs/rl.md, docs/scaling.md and the
+Num Stop rules page runs; each shipped game's rules page states its limits and shows play."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ DOCS = [
     "README.md",
     "docs/bots.md",
     "docs/records.md",
+    "docs/rl.md",
     "docs/rules/numstop.md",
     "docs/scaling.md",
 ]

@@ -153,12 +153,12 @@ def picks(seat: int, objective: str, text: str) -> tuple[str, ...]:
 
 
 def validate(state: ns.State, objective: str, text: str) -> ns.State:
-    """The validating seat passes the objectives before `objective`, then validates it.
+    """The validating seat passes the objectives decided before `objective`, then validates it.
 
     Every move is checked by `play`; `objective` must come under decision.
     """
     seat, wanted = state.player, ns.Objective(objective)
-    while state.objective is not None and state.objective.index < wanted.index:
+    while state.objective is not None and state.objective.decision_index < wanted.decision_index:
         state = play(state, f"{seat}:pass")
     assert state.objective is wanted, f"{objective} is not under decision: {state.objective}"
     return play(state, *picks(seat, objective, text))

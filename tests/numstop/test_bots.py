@@ -135,16 +135,18 @@ def validate(state: ns.State, bot: HeuristicBot) -> tuple[ns.State, list[str]]:
     return state, moves
 
 
-def test_validates_the_optimal_set_along_the_scorecard() -> None:
+def test_validates_the_optimal_set_in_decision_order() -> None:
     collection = "R9 B9 G9 R2 B2 Y5 Y6 Y7 Y8 SH3 R12 B12 G14 RB14"
     validated = scorecard(pair=30)
     state = table(phase=ns.Phase.VALIDATION, collections=[collection], scorecards=[validated])
     open_ = [o for o in ns.OBJECTIVES if o is not ns.Objective.PAIR]
     best = ns.best_validation(cards(collection), open_)
     after, moves = validate(state, HeuristicBot(1))
-    # Each combination of the optimum, in scorecard order, its cards in canonical order;
+    # Each combination of the optimum, in decision order, its cards in canonical order;
     # every other objective that came under decision passed; then the end.
-    played = [str(pick) for c in best for pick in ns.combination_actions(0, c)]
+    ordered = sorted(best, key=lambda c: c.objective.decision_index)
+    assert [c.objective for c in ordered] != [c.objective for c in best]  # not the scorecard's
+    played = [str(pick) for c in ordered for pick in ns.combination_actions(0, c)]
     assert [move for move in moves if ":pick " in move] == played
     assert moves[-1] == "0:end"
     assert len(moves) == len(played) + moves.count("0:pass") + 1

@@ -258,11 +258,11 @@ def test_validation_decides_the_objectives_the_finder_finds_in_unused_cards() ->
         scorecards=[scorecard(pair=18)],
     )
     found = ns.find_combinations(cards("R7 B7 G7 SH3 Y8"), ns.OBJECTIVES[1:])
-    fillable = [o for o in ns.OBJECTIVES if o in {c.objective for c in found}]
+    fillable = [o for o in ns.DECISION_ORDER if o in {c.objective for c in found}]
     assert ns.Objective.THREE_OF_A_KIND in fillable
     assert ns.Objective.PAIR not in fillable  # validated already
     decided = []
-    while state.objective is not None:  # pass them all, in scorecard order
+    while state.objective is not None:  # pass them all, in decision order
         decided.append(state.objective)
         firsts = {min(c.cards, key=num_card_key) for c in found if c.objective is state.objective}
         expected = [f"0:pick {card}" for card in sorted(firsts, key=num_card_key)]

@@ -88,5 +88,5 @@ def test_bonuses_and_wild_points_come_from_the_config() -> None:
         bonuses=bonuses,
         wild_points=0,
     )
-    after = validate(validate(state, "pair", "R7 SH2"), "shadow_straight", "R3 B5 SH4")
+    after = validate(validate(state, "shadow_straight", "R3 B5 SH4"), "pair", "R7 SH2")
     assert after.scorecards[0] == scorecard(pair=7 + 0 + 1, shadow_straight=50)

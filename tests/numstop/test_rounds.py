@@ -196,7 +196,8 @@ def validating(**fields: object) -> ns.State:
 
 def test_validation_starts_with_the_rounds_first_player_and_goes_left() -> None:
     state = validating()
-    assert state.objective is ns.Objective.PAIR  # seat 1's first objective it can fill
+    # Seat 1's first objective it can fill, in decision order (R7 B7 G7 SH2).
+    assert state.objective is ns.Objective.FOUR_OF_A_KIND
     assert moves_of(state)[-1] == "1:pass"
     assert "1:pick R7" in moves_of(state)
     refused(state, "2:pick B9", Reason.NOT_YOUR_TURN)
@@ -244,13 +245,14 @@ def test_a_card_serves_one_combination_per_round() -> None:
 
 
 def test_a_validated_objective_is_final() -> None:
-    state = validating(scorecards=[scorecard(), scorecard(pair=4)])
-    assert state.objective is ns.Objective.TWO_PAIRS  # the pair is passed over
+    state = validating(scorecards=[scorecard(), scorecard(four_of_a_kind=48)])
+    assert state.objective is ns.Objective.FULL_HOUSE  # the four of a kind is passed over
     assert "1:pick R7" in moves_of(state)
 
 
 def test_bad_validations_are_refused_with_their_reason() -> None:
-    state = validating()  # seat 1 decides its pair: R7 B7 G7 SH2 Y3
+    # Seat 1 decides its pair (it passed the others): R7 B7 G7 SH2 Y3.
+    state = validating(objective="pair")
     refused(state, "1:end", Reason.NOT_ALLOWED)  # the pair is still to decide
     refused(state, "1:pick SH2", Reason.NOT_ALLOWED)  # a Shadow sorts last: it ends a pair
     refused(state, "1:pick R1", Reason.CARD_NOT_HELD)  # seat 0's card

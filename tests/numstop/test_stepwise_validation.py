@@ -1,4 +1,4 @@
-"""Stepwise validation: each objective decided once, in scorecard order; cards in order."""
+"""Stepwise validation: each objective decided once, in decision order; cards in order."""
 
 from __future__ import annotations
 
@@ -55,18 +55,36 @@ def test_a_seat_picks_a_pair_card_by_card_and_validates_it() -> None:
     assert moves_of(done) == ["0:end"]  # G9 Y3 fill nothing: every objective is decided
 
 
-def test_objectives_come_in_scorecard_order_and_the_unfillable_are_passed_over() -> None:
+def test_the_decision_order_is_the_rarest_objective_first() -> None:
+    names = [o.value for o in ns.DECISION_ORDER]
+    assert names == [
+        "shadow_straight",
+        "four_of_a_kind",
+        "straight_flush",
+        "large_straight",
+        "flush",
+        "full_house",
+        "three_of_a_kind",
+        "small_straight",
+        "two_pairs",
+        "pair",
+    ]
+    assert sorted(ns.DECISION_ORDER, key=lambda o: o.index) == list(ns.OBJECTIVES)
+    assert [o.decision_index for o in ns.DECISION_ORDER] == list(range(len(ns.OBJECTIVES)))
+
+
+def test_objectives_come_in_decision_order_and_the_unfillable_are_passed_over() -> None:
     state = table(phase=VALIDATION, collections=["R7 B7 G7 R3 B4 G5 Y6"])
     decided = []
     while state.objective is not None:
         decided.append(state.objective.value)
         state = play(state, "0:pass")
     # No two pairs, four of a kind, full house, large straight or flush in these cards.
-    assert decided == ["pair", "three_of_a_kind", "small_straight"]
+    assert decided == ["three_of_a_kind", "small_straight", "pair"]
     assert told(state, table(phase=VALIDATION, collections=["R7 B7 G7 R3 B4 G5 Y6"])) == [
-        "seat 0 passes on pair, which stays open",
         "seat 0 passes on three_of_a_kind, which stays open",
         "seat 0 passes on small_straight, which stays open",
+        "seat 0 passes on pair, which stays open",
     ]
     assert state.scorecards[0] == scorecard()  # all still open, for a later round
     assert moves_of(state) == ["0:end"]
@@ -74,21 +92,25 @@ def test_objectives_come_in_scorecard_order_and_the_unfillable_are_passed_over()
 
 def test_a_passed_objective_is_not_offered_again_and_the_next_one_is_decided() -> None:
     state = table(phase=VALIDATION, collections=["R7 B7 G7"])
+    assert state.objective is ns.Objective.THREE_OF_A_KIND  # before the pair
     after = play(state, "0:pass")
-    assert after.objective is ns.Objective.THREE_OF_A_KIND
-    assert moves_of(after) == ["0:pick R7", "0:pass"]
-    three = play(after, "0:pick R7")
-    assert ns.events(three, None)[-1] == ns.Picked(0, ns.Objective.THREE_OF_A_KIND, cards("R7")[0])
-    done = play(three, "0:pick B7", "0:pick G7")
-    assert done.scorecards[0] == scorecard(three_of_a_kind=31)
-    assert done.objective is None  # nothing left: the pair, passed, is not decided again
+    assert after.objective is ns.Objective.PAIR
+    assert moves_of(after) == ["0:pick R7", "0:pick B7", "0:pass"]
+    pair = play(after, "0:pick R7")
+    assert ns.events(pair, None)[-1] == ns.Picked(0, ns.Objective.PAIR, cards("R7")[0])
+    done = play(pair, "0:pick B7")
+    assert done.scorecards[0] == scorecard(pair=14)
+    # Nothing left: the three of a kind, passed, is not decided again (G7 fills nothing).
+    assert done.objective is None
 
 
 def test_validating_an_objective_moves_on_to_the_next_one_still_fillable() -> None:
     state = table(phase=VALIDATION, collections=["R7 B7 G7 Y7 R2 B2"])
-    state = validate(state, "pair", "R2 B2")
-    assert state.objective is ns.Objective.THREE_OF_A_KIND  # two pairs is no longer fillable
+    assert state.objective is ns.Objective.FOUR_OF_A_KIND
     state = validate(state, "four_of_a_kind", "R7 B7 G7 Y7")
+    # Full house, three of a kind and two pairs are no longer fillable with R2 B2.
+    assert state.objective is ns.Objective.PAIR
+    state = validate(state, "pair", "R2 B2")
     assert (state.objective, state.scorecards[0]) == (
         None,
         scorecard(pair=4, four_of_a_kind=48),
@@ -96,7 +118,7 @@ def test_validating_an_objective_moves_on_to_the_next_one_still_fillable() -> No
 
 
 def test_cards_are_picked_in_canonical_order() -> None:
-    state = table(phase=VALIDATION, collections=["SH2 G7 B7 R7"])
+    state = table(phase=VALIDATION, collections=["SH2 G7 B7 R7"], objective="pair")
     # A Shadow sorts last: it can end a pair, never begin one.
     assert moves_of(state) == ["0:pick R7", "0:pick B7", "0:pick G7", "0:pass"]
     refused(state, "0:pick SH2", Reason.NOT_ALLOWED)
@@ -127,7 +149,7 @@ def test_end_comes_only_once_every_objective_is_decided() -> None:
     assert (nothing.objective, moves_of(nothing)) == (None, ["0:end"])  # still asked
 
 
-def test_always_taking_the_first_action_validates_along_the_scorecard() -> None:
+def test_always_taking_the_first_action_validates_in_decision_order() -> None:
     state = table(phase=VALIDATION, collections=["R2 B2 G2 Y2 R3 B4 G5 RB6 SH9"])
     moves = []
     while state.phase in (VALIDATION, SELECTION) and state.player == 0:
@@ -136,11 +158,13 @@ def test_always_taking_the_first_action_validates_along_the_scorecard() -> None:
         state = ns.apply(state, action)
     assert ":pass" not in " ".join(moves)  # a pick comes first whenever there is one
     validated = [str(e) for e in ns.events(state, None) if isinstance(e, ns.Validated)]
-    assert validated == [  # the lowest cards first: B4 G5 RB6 are left, no straight
-        "seat 0 validates pair R2 B2 for 4 points",
-        "seat 0 validates two_pairs R3 G2 Y2 SH9 for 22 points",
+    # The four of a kind is decided before the pair, two pairs and the straights; the
+    # lowest cards first. SH9 is left alone: no objective is left that it fills.
+    assert validated == [
+        "seat 0 validates four_of_a_kind R2 B2 G2 Y2 for 28 points",
+        "seat 0 validates small_straight R3 B4 G5 RB6 for 23 points",
     ]
-    assert moves == [*(f"0:pick {c}" for c in cards("R2 B2 R3 G2 Y2 SH9")), "0:end"]
+    assert moves == [*(f"0:pick {c}" for c in cards("R2 B2 G2 Y2 R3 B4 G5 RB6")), "0:end"]
 
 
 def test_the_objective_under_decision_and_the_selection_are_public_and_checked() -> None:
@@ -153,7 +177,7 @@ def test_the_objective_under_decision_and_the_selection_are_public_and_checked()
             cards("R7"),
         )
     deciding = table(phase=VALIDATION, collections=["R7 B7 G7 G9", "R1"])
-    assert ns.observe(deciding, 2).objective is ns.Objective.PAIR
+    assert ns.observe(deciding, 2).objective is ns.Objective.THREE_OF_A_KIND
     assert cards("R7")[0] in ns.card_zones(state)["collection:0"]  # a selection is not a zone
     bad: list[dict[str, Any]] = [
         {"objective": "pair", "selection": "G9"},  # G9 begins no pair
@@ -358,7 +382,7 @@ def test_every_combination_the_finder_gives_plays_through_for_its_points(
     while walk.objective is not None:
         decided.append(walk.objective)
         walk = ns.apply(walk, ns.Pass(0))
-    assert decided == sorted({c.objective for c in found}, key=lambda o: o.index)
+    assert decided == sorted({c.objective for c in found}, key=lambda o: o.decision_index)
     for combination in found:
         after = validate(state, combination.objective.value, " ".join(map(str, combination.cards)))
         assert after.phase is VALIDATION
@@ -381,7 +405,10 @@ def test_every_card_offered_leads_to_a_combination_of_the_finder(
             for c in ns.find_combinations(collection, [objective], config)
         ]
         state = start
-        while state.objective is not None and state.objective.index < objective.index:
+        while (
+            state.objective is not None
+            and state.objective.decision_index < objective.decision_index
+        ):
             state = ns.apply(state, ns.Pass(0))
         if state.objective is not objective:
             assert not found  # passed over: the collection holds none

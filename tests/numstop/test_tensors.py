@@ -266,13 +266,14 @@ def test_the_history_blocks_recall_skipped_turns_and_the_validation_decisions() 
     assert block(vector, layout, "seat0.hit") == [0.0, 0.0]
 
     validating = table(players=2, phase=ns.Phase.VALIDATION, collections=["R4 B4 G4"])
-    done = finish(validate(validating, "three_of_a_kind", "R4 B4 G4"))
+    # Decided in DECISION_ORDER: the three of a kind (passed), then the pair.
+    done = finish(validate(validating, "pair", "R4 B4"))
     assert (done.phase, done.player) == (ns.Phase.VALIDATION, 1)
     layout = ns.information_state_layout(done.config)
     seat0 = block(tensors(done, 1)[1], layout, "seat1.validation")
     passed, validated, ended = seat0[:10], seat0[10:20], seat0[20]
-    assert passed == [1.0 if o is ns.Objective.PAIR else 0.0 for o in ns.OBJECTIVES]
-    assert validated == [1.0 if o is ns.Objective.THREE_OF_A_KIND else 0.0 for o in ns.OBJECTIVES]
+    assert passed == [1.0 if o is ns.Objective.THREE_OF_A_KIND else 0.0 for o in ns.OBJECTIVES]
+    assert validated == [1.0 if o is ns.Objective.PAIR else 0.0 for o in ns.OBJECTIVES]
     assert ended == 1.0
     assert block(tensors(done, 0)[1], layout, "seat0.validation") == seat0
 

@@ -3,7 +3,8 @@
 Written from the rules page alone: it shares no code with the engine (only the card,
 event and Config classes, the Phase names, the objective table order, and the
 combination finder `find_combinations` as the judge of which objectives a collection
-can fill, the objective under decision being the first open one it can).
+can fill, the objective under decision being the first open one it can in the decision
+order of the rules page, written out below).
 """
 
 from __future__ import annotations
@@ -15,6 +16,22 @@ from numrules.core.cards import Family, FamilyCard, NumCard, num_card_key
 
 Cards = tuple[NumCard, ...]
 JOKER, DOUBLE, SKIP, FLIP, SWIPE, QUANTUM = ns.parse_cards("JOKER DOUBLE SKIP FLIP SWIPE QUANTUM")
+# The order in which a seat decides its open objectives (rules page, "Validation").
+DECIDED_IN = [
+    ns.Objective(name)
+    for name in [
+        "shadow_straight",
+        "four_of_a_kind",
+        "straight_flush",
+        "large_straight",
+        "flush",
+        "full_house",
+        "three_of_a_kind",
+        "small_straight",
+        "two_pairs",
+        "pair",
+    ]
+]
 
 
 def _is_shadow(card: NumCard) -> bool:
@@ -101,8 +118,9 @@ class Tracker:
         self.objective, self.selection = None, ()
 
     def _deciding(self, seat: int, start: int) -> ns.Objective | None:
-        # The first open objective from `start` on that the seat's unused cards can fill.
-        for objective in ns.OBJECTIVES[start:]:
+        # The first open objective from position `start` of the decision order on that
+        # the seat's unused cards can fill.
+        for objective in DECIDED_IN[start:]:
             if self.scorecards[seat][objective.index] is None and ns.find_combinations(
                 self.collections[seat], [objective], self.config
             ):
@@ -180,7 +198,7 @@ class Tracker:
         assert event.seat == self.player
         assert event.objective is self.objective
         assert self.scorecards[event.seat][event.objective.index] is None
-        self.objective = self._deciding(event.seat, event.objective.index + 1)
+        self.objective = self._deciding(event.seat, DECIDED_IN.index(event.objective) + 1)
 
     def _validated(self, event: ns.Validated) -> None:
         seat, cards = event.seat, event.cards
@@ -197,7 +215,7 @@ class Tracker:
         assert self.scorecards[seat][slot] is None, "an objective is validated once"
         self.scorecards[seat][slot] = event.points
         self.phase, self.selection = ns.Phase.VALIDATION, ()
-        self.objective = self._deciding(seat, slot + 1)
+        self.objective = self._deciding(seat, DECIDED_IN.index(event.objective) + 1)
 
     def _totals(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         points = tuple(sum(p or 0 for p in card) for card in self.scorecards)

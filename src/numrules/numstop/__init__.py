@@ -2,10 +2,12 @@
 
 The rules in plain English are in docs/rules/numstop.md. This package exposes the
 uniform numrules game API (see docs/architecture.md), plus the combination finder
-(`find_combinations`, `best_validation`, `search_validation`), `risk`, and the events
-of every `apply` (`events`, the classes of `EVENT_TYPES`).
+(`find_combinations`, `best_validation`, `search_validation`), `risk`, the events
+of every `apply` (`events`, the classes of `EVENT_TYPES`), and action ids for learning
+code (`encode_action`, `decode_action`, `num_actions`, `legal_action_mask`).
 
-Validation walks a seat's open objectives once, in scorecard order, in small decisions
+Validation walks a seat's open objectives once, in `DECISION_ORDER` (the rarest
+first: `shadow_straight`, `four_of_a_kind`, ..., `pair`), in small decisions
 (none offers more than the collection size + 1 actions): for the objective under
 decision (`State.objective`), PICK the cards of one of its combinations in canonical
 order (`0:pick R7`; the last pick validates it) or PASS (`0:pass`); END once every
@@ -49,6 +51,12 @@ from numrules.numstop.combinations import (
     find_combinations,
 )
 from numrules.numstop.config import MAX_PLAYERS, MIN_PLAYERS, Config, Mode
+from numrules.numstop.encoding import (
+    decode_action,
+    encode_action,
+    legal_action_mask,
+    num_actions,
+)
 from numrules.numstop.event_types import (
     EVENT_TYPES,
     ActionCardLost,
@@ -79,6 +87,7 @@ from numrules.numstop.event_types import (
 )
 from numrules.numstop.figure import FIGURE
 from numrules.numstop.objectives import (
+    DECISION_ORDER,
     DEFAULT_BONUSES,
     OBJECTIVES,
     Objective,
@@ -154,6 +163,10 @@ GAME = Game(
     sample_state=sample_state,
     evaluate=evaluate,
     bots={"heuristic": HeuristicBot, "search": SearchBot},
+    encode_action=encode_action,
+    decode_action=decode_action,
+    num_actions=num_actions,
+    legal_action_mask=legal_action_mask,
     tensors=TENSORS,
 )
 """The Num Stop `Game` bundle (also `numrules.get_game("numstop")`)."""
@@ -161,6 +174,7 @@ GAME = Game(
 __all__ = [
     "ACTION_CARDS",
     "ACTION_TYPES",
+    "DECISION_ORDER",
     "DEFAULT_BONUSES",
     "EVENT_TYPES",
     "GAME",
@@ -226,6 +240,8 @@ __all__ = [
     "check_state",
     "combination_actions",
     "combination_points",
+    "decode_action",
+    "encode_action",
     "estimate_validation",
     "evaluate",
     "events",
@@ -235,9 +251,11 @@ __all__ = [
     "information_state_tensor",
     "is_combination",
     "is_terminal",
+    "legal_action_mask",
     "legal_actions",
     "legal_actions_for",
     "new_game",
+    "num_actions",
     "objectives_done",
     "observation_layout",
     "observation_tensor",

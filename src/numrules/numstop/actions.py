@@ -20,9 +20,10 @@ in Num notation, stocks `A` and `B`, seats numbered from 0.
 | `Pass(seat)` | `0:pass` | validation: leave the objective under decision open |
 | `EndValidation(seat)` | `0:end` | validation: every objective is decided; the seat is done |
 
-A seat decides its open objectives once each, in scorecard order: one `pick` per card
-of a combination, in canonical order, or `pass`; then `end`. `combination_actions` (in
-`numrules.numstop.selection`) writes the picks of a whole `Combination`.
+A seat decides its open objectives once each, in `DECISION_ORDER` (the rarest first,
+`shadow_straight` to `pair`): one `pick` per card of a combination, in canonical order,
+or `pass`; then `end`. `combination_actions` (in `numrules.numstop.selection`) writes
+the picks of a whole `Combination`.
 """
 
 from __future__ import annotations

@@ -17,6 +17,9 @@ In the first nine objectives a Shadow is a *wild*: it stands for any value and a
 non-Shadow family, scores `wild_points` (10) instead of its value, and a combination holds
 at most one. In `shadow_straight` Shadows count at their own value and the combination
 scores its flat bonus only.
+
+After a round a seat decides its open objectives in `DECISION_ORDER`, not in scorecard
+order: the rarest first (see `DECISION_ORDER`).
 """
 
 from __future__ import annotations
@@ -56,6 +59,11 @@ class Objective(enum.Enum):
         """The position of the objective in the scorecard (table order, from 0)."""
         return INDEX[self]
 
+    @property
+    def decision_index(self) -> int:
+        """The position of the objective in `DECISION_ORDER` (from 0)."""
+        return DECISION_INDEX[self]
+
 
 OBJECTIVES: tuple[Objective, ...] = tuple(Objective)
 """The ten objectives in scorecard order."""
@@ -75,6 +83,29 @@ SIZES: dict[Objective, int] = {
 """Cards per combination, by objective."""
 
 INDEX: dict[Objective, int] = {objective: i for i, objective in enumerate(OBJECTIVES)}
+
+DECISION_ORDER: tuple[Objective, ...] = (
+    Objective.SHADOW_STRAIGHT,
+    Objective.FOUR_OF_A_KIND,
+    Objective.STRAIGHT_FLUSH,
+    Objective.LARGE_STRAIGHT,
+    Objective.FLUSH,
+    Objective.FULL_HOUSE,
+    Objective.THREE_OF_A_KIND,
+    Objective.SMALL_STRAIGHT,
+    Objective.TWO_PAIRS,
+    Objective.PAIR,
+)
+"""The order in which a validating seat decides its open objectives: the rarest first.
+
+A combination of an easy objective (a pair) uses cards that a rare one (a four of a
+kind, a straight flush) needed; rare objectives are the ones that keep a scorecard from
+filling, so they are decided while the collection is whole. Deciding in this order
+rather than in scorecard order shortens uniformly random games by about a quarter
+(docs/design/numstop-validation-tree.md).
+"""
+
+DECISION_INDEX: dict[Objective, int] = {objective: i for i, objective in enumerate(DECISION_ORDER)}
 
 DEFAULT_BONUSES: tuple[int, ...] = (0, 5, 10, 20, 15, 5, 15, 10, 25, 30)
 """Bonus of each objective in scorecard order; `shadow_straight`'s is its flat score."""

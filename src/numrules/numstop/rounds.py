@@ -1,7 +1,8 @@
 """Rounds: dealing the two stocks, the end of a round, the validation phase, the end of the game.
 
-Validation walks each seat's open objectives once, in scorecard order. The objective
-under decision (`State.objective`) is the next open one the unused collection can fill;
+Validation walks each seat's open objectives once, in `DECISION_ORDER` (the rarest
+first). The objective under decision (`State.objective`) is the next open one the unused
+collection can fill;
 the seat PICKs the cards of one of its combinations in canonical order (the first pick
 chooses to validate it, the last one validates it) or PASSes it; once no objective is
 left to decide, it ENDs. So a seat's validation is at most its open objectives plus its
@@ -30,8 +31,8 @@ from numrules.numstop.event_types import (
     ValidationEnded,
 )
 from numrules.numstop.objectives import (
+    DECISION_ORDER,
     INDEX,
-    OBJECTIVES,
     SIZES,
     Objective,
     combination_points,
@@ -140,13 +141,11 @@ def next_objective(
 ) -> Objective | None:
     """The objective a validating seat decides next, or None when none is left.
 
-    The first objective from index `start` on (scorecard order) that is still open on
-    `scorecard` and that the unused `collection` holds a combination of; objectives it
+    The first objective from position `start` of `DECISION_ORDER` on that is still open
+    on `scorecard` and that the unused `collection` holds a combination of; objectives it
     cannot fill are passed over without a decision.
     """
-    open_ = [
-        o for o, points in zip(OBJECTIVES[start:], scorecard[start:], strict=True) if points is None
-    ]
+    open_ = [o for o in DECISION_ORDER[start:] if scorecard[INDEX[o]] is None]
     return first_completable(open_, _family(collection), max_value) if open_ else None
 
 
@@ -212,7 +211,7 @@ def pick(state: State, action: Pick) -> State:
         collections=with_seat(state.collections, seat, left),
         scored=with_seat(state.scored, seat, state.scored[seat] + cards),
         scorecards=(*state.scorecards[:seat], scorecard, *state.scorecards[seat + 1 :]),
-        objective=next_objective(scorecard, slot + 1, left, config.max_value),
+        objective=next_objective(scorecard, objective.decision_index + 1, left, config.max_value),
     )
 
 
@@ -224,7 +223,7 @@ def pass_objective(state: State, action: Pass) -> State:
         raise IllegalActionError(action, Reason.NOT_ALLOWED, _ALL_DECIDED)
     following = next_objective(
         state.scorecards[seat],
-        INDEX[objective] + 1,
+        objective.decision_index + 1,
         state.collections[seat],
         state.config.max_value,
     )

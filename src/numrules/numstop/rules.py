@@ -5,7 +5,8 @@ validating. A turn is a LOCK, or a draw phase (DRAW, ACTIVATE, STOP) whose draws
 decisions of the same seat (a Shadow, an action card, a QUANTUM choice). The round ends
 inside the action that empties both stocks; validation follows, seat by seat from the
 round's first player: each open objective the collection can fill is decided once, in
-scorecard order (PICK a combination's cards in canonical order, or PASS), then END;
+`DECISION_ORDER` (the rarest first; PICK a combination's cards in canonical order, or
+PASS), then END;
 then the next round is dealt, or the game ends.
 """
 
@@ -103,7 +104,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     order), then PASS; while picking a combination, PICK each card that can come next
     (canonical order); END once every objective is decided. (So always taking the first
     action plays a cautious game: draw once, stop, lock, then validate a combination for
-    every objective it can, in scorecard order.)
+    every objective it can, in `DECISION_ORDER`.)
 
     No decision offers more than the seat's collection size + 1 actions.
     """

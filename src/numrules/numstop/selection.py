@@ -1,15 +1,15 @@
 """Stepwise validation: which cards can still complete a combination, without listing any.
 
-In the validation phase a seat decides its open objectives one at a time, in scorecard
-order, and validates an objective by picking the cards of one combination in canonical
-order (`num_card_key`). A card is offered only if the cards picked so far plus that card
-are the first cards, in canonical order, of at least one valid combination of the
-objective within the seat's unused collection: the other cards of that combination all
-come after it (`can_complete`, `completing_cards`). So each combination is picked in
-exactly one order, and every offered card leads to a combination. The test reasons per
-kind of objective on counts (cards per value, per family, the Shadows), so it costs
-about the number of values, not the number of combinations (a 102-card collection
-holds millions of them).
+In the validation phase a seat decides its open objectives one at a time, in
+`DECISION_ORDER` (the rarest first), and validates an objective by picking the cards
+of one combination in canonical order (`num_card_key`). A card is offered only if the
+cards picked so far plus that card are the first cards, in canonical order, of at least
+one valid combination of the objective within the seat's unused collection: the other
+cards of that combination all come after it (`can_complete`, `completing_cards`). So
+each combination is picked in exactly one order, and every offered card leads to a
+combination. The test reasons per kind of objective on counts (cards per value, per
+family, the Shadows), so it costs about the number of values, not the number of
+combinations (a 102-card collection holds millions of them).
 
 `combination_actions(seat, combination)` turns a chosen `Combination` (from
 `find_combinations` or `best_validation`) into the picks that play it.
@@ -287,8 +287,10 @@ def combination_actions(seat: int, combination: Combination) -> tuple[Pick, ...]
 
     One pick per card, in canonical order; the last one validates the combination. They
     are legal in a row from the decision of the combination's objective (it is the
-    objective under decision and the cards are unused collection cards). `combination`
-    is a `Combination` (from `find_combinations` or `best_validation`); its points are
-    not read.
+    objective under decision and the cards are unused collection cards). To validate
+    several card-disjoint combinations, play them in `DECISION_ORDER` of their
+    objectives, passing the objectives between them (`find_combinations` and
+    `best_validation` list them in scorecard order). `combination` is a `Combination`
+    (from `find_combinations` or `best_validation`); its points are not read.
     """
     return tuple(Pick(seat, card) for card in sorted(combination.cards, key=num_card_key))

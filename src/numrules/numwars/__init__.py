@@ -78,6 +78,13 @@ from numrules.numwars.state import (
 )
 from numrules.numwars.strategy.bots import HeuristicBot
 from numrules.numwars.strategy.sampling import sample_state
+from numrules.numwars.tensors import (
+    TENSORS,
+    information_state_layout,
+    information_state_tensor,
+    observation_layout,
+    observation_tensor,
+)
 from numrules.numwars.tricks import bomb_fate, is_steal, led_suit, legal_plays, winner
 
 legal_actions_for = seat_actions(legal_actions)
@@ -126,6 +133,7 @@ GAME = Game(
     decode_action=decode_action,
     num_actions=num_actions,
     legal_action_mask=legal_action_mask,
+    tensors=TENSORS,
     optional_seats=optional_seats,
     legal_actions_for=legal_actions_for,
     event_types=EVENT_TYPES,
@@ -147,6 +155,7 @@ __all__ = [
     "NEUTRAL_ONES",
     "NUM_X",
     "QUANTUM",
+    "TENSORS",
     "Action",
     "BombOutcome",
     "BombResolved",
@@ -182,6 +191,8 @@ __all__ = [
     "encode_action",
     "events",
     "hidden_cards",
+    "information_state_layout",
+    "information_state_tensor",
     "is_steal",
     "is_terminal",
     "is_trump",
@@ -192,6 +203,8 @@ __all__ = [
     "legal_plays",
     "new_game",
     "num_actions",
+    "observation_layout",
+    "observation_tensor",
     "observe",
     "optional_seats",
     "pair_points",

@@ -69,6 +69,13 @@ from numrules.stackattack.scoring import penalty_points, round_points, scores, w
 from numrules.stackattack.state import DECISIONS, Phase, State, card_zones, check_state, holder
 from numrules.stackattack.strategy.bots import HeuristicBot
 from numrules.stackattack.strategy.sampling import sample_state
+from numrules.stackattack.tensors import (
+    TENSORS,
+    information_state_layout,
+    information_state_tensor,
+    observation_layout,
+    observation_tensor,
+)
 
 legal_actions_for = seat_actions(legal_actions)
 """`legal_actions_for(state, seat)`: one seat's legal actions, in `legal_actions` order."""
@@ -116,6 +123,7 @@ GAME = Game(
     decode_action=decode_action,
     num_actions=num_actions,
     legal_action_mask=legal_action_mask,
+    tensors=TENSORS,
     optional_seats=optional_seats,
     legal_actions_for=legal_actions_for,
     event_types=EVENT_TYPES,
@@ -134,6 +142,7 @@ __all__ = [
     "GAME",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
+    "TENSORS",
     "Action",
     "Block",
     "Blocked",
@@ -169,12 +178,16 @@ __all__ = [
     "events",
     "hidden_cards",
     "holder",
+    "information_state_layout",
+    "information_state_tensor",
     "is_terminal",
     "legal_action_mask",
     "legal_actions",
     "legal_actions_for",
     "new_game",
     "num_actions",
+    "observation_layout",
+    "observation_tensor",
     "observe",
     "open_rows",
     "optional_seats",

@@ -10,7 +10,8 @@ applies) and what went wrong.
 The checks come in two registries, by what they need:
 
 - `PLAY_CHECKS`: checks of one played game (a `Trajectory`) and a random source:
-  invariants, legality, notation, JSON, hidden information, protocols, rendering.
+  invariants, legality, notation, JSON, hidden information, protocols, rendering,
+  action ids, tensors.
 - `GAME_CHECKS`: checks of the `Game` alone, which play what they need: bad seats and
   configs, `play_match` and `replay`, other processes, `quick_options`, the report
   figure and the rules page.
@@ -21,8 +22,9 @@ observation shows (`check_game(..., tracker=..., public_part=...)`).
 
 The modules: `played` (random games, the states to look at), `contract` (the rules of
 the contract on played games), `hidden` (hidden information, events, sampling),
-`notation` (seat-aware notation, `apply_as`), `encoding` (action ids), `protocols` (the
-protocols and the fields every tool reads) and `robustness` (bad input, other processes).
+`notation` (seat-aware notation, `apply_as`), `encoding` (action ids), `tensors` (the
+observation tensors), `protocols` (the protocols and the fields every tool reads) and
+`robustness` (bad input, other processes).
 """
 
 from __future__ import annotations
@@ -89,6 +91,7 @@ from numrules.testing.robustness import (
     check_observe_refuses_bad_seats,
     check_play_match,
 )
+from numrules.testing.tensors import check_tensors
 
 PlayCheck = Callable[[Trajectory, random.Random], object]
 """A check of one played game, given a random source for what it samples."""
@@ -156,6 +159,7 @@ PLAY_CHECKS: Mapping[str, PlayCheck] = MappingProxyType(
         "protocols": check_protocols,
         "render": check_render,
         "action_encoding": check_action_encoding,
+        "tensors": check_tensors,
     }
 )
 """Every check of one played game, by name: `check(trajectory, rnd)`."""
@@ -302,6 +306,7 @@ __all__ = [
     "check_seat_notation",
     "check_strings_in_matches",
     "check_tampered_json",
+    "check_tensors",
     "check_trajectory",
     "exchanged",
     "has_encoding",

@@ -21,7 +21,7 @@ from collections.abc import Iterable
 
 from numrules.core.cards import Family, FamilyCard, NumCard
 from numrules.numstop.config import Config, Mode
-from numrules.numstop.objectives import OBJECTIVES, Objective
+from numrules.numstop.objectives import DECISION_ORDER, OBJECTIVES, Objective
 from numrules.numstop.scoring import scores
 from numrules.numstop.state import TURN_PHASES, Phase, State
 
@@ -298,7 +298,8 @@ def evaluate(
     `PILE_SHARE`) times the share of the round's cards still in the stocks; in the
     validation, the unused collection of each seat that has not validated yet for its
     open objectives, and that of the seat validating (its picks still unused) for the
-    objectives it has still to decide (from `State.objective` on). Once the game is
+    objectives it has still to decide (from `State.objective` on, in `DECISION_ORDER`).
+    Once the game is
     over, exactly `scores`.
     """
     base = scores(state)
@@ -322,7 +323,9 @@ def evaluate(
         # The seat validating cannot come back to an objective it has decided.
         start = _deciding(state) if not in_play and seat == state.player else 0
         wanted = [
-            o for o, p in zip(OBJECTIVES, scorecard, strict=True) if p is None and o.index >= start
+            o
+            for o, p in zip(OBJECTIVES, scorecard, strict=True)
+            if p is None and o.decision_index >= start
         ]
         used = set(state.scored[seat])
         collection = [c for c in state.collections[seat] if c not in used]
@@ -338,5 +341,5 @@ def evaluate(
 
 
 def _deciding(state: State) -> int:
-    # The scorecard index of the objective under decision (past the end: all decided).
-    return len(OBJECTIVES) if state.objective is None else state.objective.index
+    # The DECISION_ORDER position of the objective under decision (past the end: all decided).
+    return len(DECISION_ORDER) if state.objective is None else state.objective.decision_index

@@ -3,8 +3,9 @@
 At its first validation decision of a round the bot asks `search_validation` (under a
 node limit, so the decision stays fast and deterministic) for the best set of
 combinations its collection holds for the open objectives it has still to decide (the
-one under decision and the open ones after it, in scorecard order), then plays them one
-by one as their objectives come under decision, passing the others.
+one under decision and the open ones after it in `DECISION_ORDER`), then plays them one
+by one as their objectives come under decision, passing the others. The set is card-
+disjoint, so every objective of it still comes under decision when its turn comes.
 A patient style (`Style.patience`) leaves a weak combination unvalidated, keeping its
 objective open for a better one in a later round, unless the game may end this round.
 """
@@ -16,7 +17,7 @@ import attrs
 from numrules.core.cards import FamilyCard, NumCard
 from numrules.numstop.combinations import Combination
 from numrules.numstop.config import Config
-from numrules.numstop.objectives import OBJECTIVES, Objective
+from numrules.numstop.objectives import DECISION_ORDER, OBJECTIVES, Objective
 from numrules.numstop.observation import Observation
 from numrules.numstop.strategy.optimum import search_validation
 from numrules.numstop.strategy.push_luck import Style
@@ -32,7 +33,7 @@ class Plan:
 
     round: int
     combinations: tuple[Combination, ...]
-    """Still to validate, in scorecard order."""
+    """Still to validate, in `DECISION_ORDER` (the order they come under decision)."""
     leftover: frozenset[NumCard]
     """The collection cards the plan leaves unused."""
 
@@ -50,7 +51,7 @@ class Plan:
         return (
             observation.round == self.round
             and all(
-                scorecard[c.objective.index] is None and c.objective.index >= start
+                scorecard[c.objective.index] is None and c.objective.decision_index >= start
                 for c in self.combinations
             )
             and set(observation.collections[seat]) == planned | self.leftover
@@ -87,7 +88,9 @@ def make_plan(observation: Observation, style: Style) -> Plan:
     scorecard = observation.scorecards[seat]
     start = _start(observation)
     wanted = [
-        o for o, p in zip(OBJECTIVES, scorecard, strict=True) if p is None and o.index >= start
+        o
+        for o, p in zip(OBJECTIVES, scorecard, strict=True)
+        if p is None and o.decision_index >= start
     ]
     found = _search(cards, wanted, config, style)
     if style.patience and not late(observation):
@@ -101,13 +104,14 @@ def make_plan(observation: Observation, style: Style) -> Plan:
             )
     used = {card for combination in found for card in combination.cards}
     leftover = frozenset(c for c in collection if c not in used)
-    return Plan(observation.round, found, leftover)
+    ordered = tuple(sorted(found, key=lambda c: c.objective.decision_index))
+    return Plan(observation.round, ordered, leftover)
 
 
 def _start(observation: Observation) -> int:
-    # The scorecard index from which the validating seat has objectives still to decide.
+    # The position in DECISION_ORDER from which the validating seat has objectives to decide.
     objective = observation.objective
-    return len(OBJECTIVES) if objective is None else objective.index
+    return len(DECISION_ORDER) if objective is None else objective.decision_index
 
 
 def _search(
