@@ -25,8 +25,10 @@ and each environment's ratio to RLCard's uno (the ratio of the medians, and in b
 the lowest and highest ratio of one round); above 1, faster than uno.
 
 `--profile GAME` runs the numrules environment of GAME under cProfile for S seconds
-instead and prints where the time goes: the share of the step spent in the game's
-tensor builder, `observe`, its legal actions and ids, `apply`, and the rest.
+instead and prints where the time goes: the shares of the game's own functions
+(`observe`, the tensor builder, the legal actions and their ids, `apply`, `new_game`),
+of `Sequential.start` (who is asked next) and of the environment's layer (packing the
+tensor into float32, the mask, PettingZoo's loop); `--verbose` adds the top calls.
 """
 
 from __future__ import annotations
@@ -46,7 +48,9 @@ import numpy as np
 
 import numrules
 from numrules.core.errors import ConfigError
-from numrules.rl import aec_env, learning_game
+from numrules.rl import NumrulesAECEnv, aec_env, learning_game
+from numrules.rl.aec import Table
+from numrules.rl.sequential import Sequential
 
 clock = time.process_time
 
@@ -86,18 +90,29 @@ def numrules_runner(name: str, players: int | None) -> Runner:
     return aec_runner(lambda: aec_env(name, players))
 
 
-def pettingzoo_runner(name: str) -> Runner:
+def aec_sizes(env: Any) -> str:
+    """An AEC environment's observation size and number of action ids."""
+    agent = env.possible_agents[0]
+    size = int(np.prod(env.observation_space(agent)["observation"].shape))
+    return f"{size:,} / {env.action_space(agent).n}"
+
+
+def pettingzoo_runner(name: str) -> tuple[Runner, str]:
     """The loop on one of PettingZoo's classic environments (`leduc_holdem_v4`...)."""
     import importlib  # noqa: PLC0415
 
     module = importlib.import_module(f"pettingzoo.classic.{name}")
-    module.env().reset(seed=0)  # fails here, with its own error, if it cannot run
-    return aec_runner(module.env)
+    env = module.env()
+    env.reset(seed=0)  # fails here, with its own error, if it cannot run
+    return aec_runner(module.env), aec_sizes(env)
 
 
-def uno_runner() -> Runner:
+def uno_runner() -> tuple[Runner, str]:
     """RLCard's uno through its environment: `env.reset`, `env.step`."""
     import rlcard  # noqa: PLC0415
+
+    shown = rlcard.make("uno")
+    sizes = f"{int(np.prod(shown.state_shape[0])):,} / {shown.num_actions}"
 
     def run(seconds: float, seed: int) -> tuple[int, float]:
         env = rlcard.make("uno", config={"seed": seed})
@@ -113,7 +128,7 @@ def uno_runner() -> Runner:
                 steps += 1
         return steps, clock() - start
 
-    return run
+    return run, sizes
 
 
 def learnable_games() -> list[str]:
@@ -138,17 +153,19 @@ def ratio_cell(ours: list[float], theirs: list[float]) -> str:
 
 def measure(seconds: float, rounds: int, seed: int, players: int | None) -> None:
     """Measure every environment, interleaved, and print the table."""
-    runners: dict[str, Runner] = {
-        f"numrules {name}": numrules_runner(name, players) for name in learnable_games()
-    }
-    peers: dict[str, Callable[[], Runner]] = {
+    runners: dict[str, Runner] = {}
+    sizes: dict[str, str] = {}
+    for name in learnable_games():
+        runners[f"numrules {name}"] = numrules_runner(name, players)
+        sizes[f"numrules {name}"] = aec_sizes(aec_env(name, players))
+    peers: dict[str, Callable[[], tuple[Runner, str]]] = {
         "PettingZoo leduc_holdem_v4": lambda: pettingzoo_runner("leduc_holdem_v4"),
         "PettingZoo texas_holdem_v4": lambda: pettingzoo_runner("texas_holdem_v4"),
         UNO: uno_runner,
     }
     for label, make in peers.items():
         try:
-            runners[label] = make()
+            runners[label], sizes[label] = make()
         except Exception as error:
             print(f"missing: {label} ({type(error).__name__}: {error})", file=sys.stderr)
     rates: dict[str, list[float]] = {label: [] for label in runners}
@@ -162,25 +179,17 @@ def measure(seconds: float, rounds: int, seed: int, players: int | None) -> None
         f"{platform.machine()}, {rounds} rounds of {seconds:g} CPU s per environment"
     )
     uno = rates.get(UNO)
-    print("| environment | steps/s | ratio to RLCard uno |\n| --- | --- | --- |")
+    print("| environment | observation / ids | steps/s | ratio to RLCard uno |")
+    print("| --- | --- | --- | --- |")
     for label, values in rates.items():
         ratio = ratio_cell(values, uno) if uno else "-"
-        print(f"| {label} | {statistics.median(values):,.0f} | {ratio} |")
+        print(f"| {label} | {sizes[label]} | {statistics.median(values):,.0f} | {ratio} |")
 
 
-def profile(name: str, seconds: float, players: int | None) -> None:
+def profile(name: str, seconds: float, players: int | None, verbose: bool = False) -> None:
     """Run the numrules environment of `name` under cProfile; print the shares of the step."""
     env = aec_env(name, players)
     game, tensors = env.game, learning_game(name).tensors
-    parts: dict[str, Callable[..., Any]] = {
-        "tensor builder (Game.tensors.observation)": tensors.observation,
-        "observe": game.observe,
-        "legal actions of the seat (legal_actions_for)": game.legal_actions_for,
-        "encode_action (the mask's ids)": game.encode_action,  # type: ignore[dict-item]
-        "decode_action": game.decode_action,  # type: ignore[dict-item]
-        "apply": game.apply,
-        "new_game (resets)": game.new_game,
-    }
     run = numrules_runner(name, players)
     profiler = cProfile.Profile()
     profiler.enable()
@@ -189,16 +198,37 @@ def profile(name: str, seconds: float, players: int | None) -> None:
     stats = pstats.Stats(profiler)
     table: dict[tuple[str, int, str], tuple[Any, ...]] = stats.stats  # type: ignore[attr-defined]
     total: float = stats.total_tt  # type: ignore[attr-defined]
-    print(f"numrules {name}: {steps:,} steps under cProfile, {total:.2f} s")
-    for label, function in parts.items():
-        code = getattr(function, "__code__", None)
-        if code is None:
-            continue
-        key = (code.co_filename, code.co_firstlineno, code.co_name)
-        cumulative = table[key][3] if key in table else 0.0
-        print(f"  {cumulative / total:6.1%}  {label}")
-    print("  (shares overlap where one calls another: observe inside the tensor loop...)")
-    stats.sort_stats("tottime").print_stats(15)
+
+    def spent(function: Callable[..., Any]) -> float:
+        # The cumulative time of a function (by its code object), 0 if never called.
+        code = function.__code__
+        entry = table.get((code.co_filename, code.co_firstlineno, code.co_name))
+        return float(entry[3]) if entry else 0.0
+
+    observe, builder = spent(game.observe), spent(tensors.observation)
+    tensor = spent(Table.observation)
+    ids = spent(Table.choices)
+    agent_view = spent(NumrulesAECEnv.observe)
+    start = spent(Sequential.start)
+    parts = {
+        "observe (the game's)": observe,
+        "tensor builder (the game's)": builder,
+        "float32 packing (environment)": tensor - observe - builder,
+        "legal actions and their ids (the game's)": ids,
+        "mask array and bookkeeping of observe (environment)": agent_view - tensor - ids,
+        "apply (the game's)": spent(game.apply),
+        "Sequential.start: who is asked next (is_terminal, to_act...)": start,
+        "new_game (resets)": spent(game.new_game),
+    }
+    parts["the rest: PettingZoo's loop, the step's bookkeeping, the random pick"] = total - sum(
+        parts.values()
+    )
+    print(f"numrules {name}: {steps:,} steps under cProfile in {total:.2f} s")
+    print("| part of a step | share |\n| --- | --- |")
+    for label, seconds_spent in parts.items():
+        print(f"| {label} | {seconds_spent / total:.0%} |")
+    if verbose:
+        stats.sort_stats("tottime").print_stats(20)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -209,9 +239,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--players", type=int, default=None, help="numrules seats")
     parser.add_argument("--profile", metavar="GAME", help="profile one numrules environment")
+    parser.add_argument("--verbose", action="store_true", help="with --profile: the top calls")
     args = parser.parse_args(argv)
     if args.profile:
-        profile(args.profile, args.seconds, args.players)
+        profile(args.profile, args.seconds, args.players, args.verbose)
     else:
         measure(args.seconds, args.rounds, args.seed, args.players)
 
