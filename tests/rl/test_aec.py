@@ -1,5 +1,6 @@
 """The PettingZoo AEC environment of every game: PettingZoo's own checks, masks, seeding,
-interrupts that reveal no card, refusals, rewards, rendering and the docs' example."""
+interrupts that reveal no card, refusals, rewards and rendering (tests/test_docs.py runs the
+docs' example)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,6 @@ import hashlib
 import json
 import os
 import random
-import re
 import subprocess
 import sys
 import warnings
@@ -410,20 +410,3 @@ def test_the_environment_must_be_reset_before_use() -> None:
     env = quick_env(name)
     with pytest.raises(NumrulesError, match="reset"):
         env.observe(env.possible_agents[0])
-
-
-def pettingzoo_section() -> str:
-    """The "## PettingZoo" section of docs/rl.md."""
-    text = (ROOT / "docs" / "rl.md").read_text(encoding="utf-8")
-    return text.split("\n## PettingZoo\n", 1)[1].split("\n## ", 1)[0]
-
-
-def test_the_docs_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
-    blocks = re.findall(r"```python\n(.*?)```", pettingzoo_section(), flags=re.DOTALL)
-    assert blocks, 'docs/rl.md\'s "PettingZoo" section has no python example'
-    if not _can_learn("stackattack"):
-        pytest.skip("the example plays Stack Attack, which has no tensors yet")
-    namespace: dict[str, object] = {"__name__": "docs_example"}
-    for block in blocks:
-        exec(compile(block, "docs/rl.md", "exec"), namespace)
-    assert capsys.readouterr().out
