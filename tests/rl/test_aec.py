@@ -50,6 +50,8 @@ DICT_OBSERVATION_WARNINGS = {
     "gymnasium.spaces.discrete",
 }
 
+PASS_TEXT = "(the pass id: no action of the game)"
+
 
 def learnable(name: str) -> AnyGame:
     """The game called `name`, or a skip while it has no action ids or tensors."""
@@ -272,6 +274,8 @@ def test_num_bounce_asks_the_same_agents_whoever_holds_the_interrupt_cards() -> 
                 agent = twin.agent_selection
                 mask = twin.observe(agent)["action_mask"]
                 assert mask[pass_id] == 1
+                text = twin.action_text(pass_id)
+                assert text == f"seat {twin.turn.seat} lets the interrupt pass " + PASS_TEXT
                 if twin.turn.seat not in game.optional_seats(twin.game_state):
                     assert np.flatnonzero(mask).tolist() == [pass_id]
                     asked_without_card += 1
@@ -364,14 +368,13 @@ def test_infos_name_the_seat_and_action_text_the_move(name: str) -> None:
     assert env.infos == {agent: {"seat": s} for s, agent in enumerate(env.possible_agents)}
     turn = env.turn
     assert turn.seat is not None
-    first = int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0])
-    sequential = Sequential.of(learning_game(env.game))
-    if first == env.pass_id:
-        assert env.action_text(first).endswith("pass (let the interrupt go)")
-    else:
-        expected = env.game.legal_actions_for(turn.state, turn.seat)
-        assert env.action_text(first) in {str(a) for a in expected}
-        assert str(sequential.rl.decode(turn.state, turn.seat, first)) == env.action_text(first)
+    ids = np.flatnonzero(env.observe(env.agent_selection)["action_mask"]).tolist()
+    rl = learning_game(env.game)
+    for chosen in ids:
+        if chosen != env.pass_id:
+            assert env.action_text(chosen) == str(rl.decode(turn.state, turn.seat, chosen))
+    legal = {str(action) for action in env.game.legal_actions_for(turn.state, turn.seat)}
+    assert {env.action_text(i) for i in ids if i != env.pass_id} == legal
     with pytest.raises(SeatError):
         env.observe("player_9")
 

@@ -238,7 +238,7 @@ class Table:
         if seat is None:
             raise IllegalActionError(action_id, Reason.GAME_OVER, "the game is over")
         if action_id == self.pass_id and seat in turn.optional:
-            return f"{seat}:pass (let the interrupt go)"
+            return f"seat {seat} lets the interrupt pass (the pass id: no action of the game)"
         return str(self.rl.decode(turn.state, seat, action_id))
 
 
