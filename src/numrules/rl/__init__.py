@@ -15,6 +15,9 @@ build on it (see docs/rl.md).
 
 from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from numrules.rl.aec import NumrulesAECEnv, aec_env
 from numrules.rl.arrays import (
     RLGame,
@@ -28,6 +31,25 @@ from numrules.rl.arrays import (
 )
 from numrules.rl.parallel import NumrulesParallelEnv, parallel_env
 from numrules.rl.rewards import REWARD_KINDS, RewardKind, check_reward_kind, final_rewards
+
+if TYPE_CHECKING:
+    from numrules.rl.openspiel import register_openspiel
+
+_OPENSPIEL = ("register_openspiel",)
+# Imported on first use, so that `import numrules.rl` works without OpenSpiel installed.
+
+
+def __getattr__(name: str) -> Any:
+    if name in _OPENSPIEL:
+        try:
+            openspiel = importlib.import_module("numrules.rl.openspiel")
+        except ModuleNotFoundError as exc:
+            raise ImportError(
+                f"numrules.rl.{name} needs OpenSpiel: pip install 'numrules[openspiel]'"
+            ) from exc
+        return getattr(openspiel, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "REWARD_KINDS",
@@ -46,4 +68,5 @@ __all__ = [
     "observation_shape",
     "observation_tensor",
     "parallel_env",
+    "register_openspiel",
 ]
