@@ -58,6 +58,12 @@ SAMPLED: dict[str, dict[str, Any]] = {
 }
 """Small configs with randomness after the first deal (sampled chance)."""
 
+
+def test_the_small_configs_cover_every_game_of_the_registry() -> None:
+    assert sorted(EXPLICIT) == GAMES
+    assert sorted(SAMPLED) == GAMES
+
+
 register_openspiel()
 
 
