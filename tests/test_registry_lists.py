@@ -26,6 +26,8 @@ ALLOWED = {
     "README.md": "the introduction and the games table, checked against the registry below",
     "docs/index.md": "the introduction and the rules pages, checked against the registry below",
     "docs/performance.md": "measurements: tables of figures, a row per game measured",
+    "tests/rl/test_openspiel.py": "a small config of each game per kind of chance, checked to "
+    "cover the registry",
     "docs/rl.md": "sizes and speeds: a row per game, the sizes checked by tests/rl/test_rl_docs.py",
 }
 """Files where the names may stand together, and why."""

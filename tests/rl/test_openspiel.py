@@ -18,6 +18,7 @@ from open_spiel.python import observation as os_observation  # noqa: E402
 from open_spiel.python.algorithms import ismcts, mcts, outcome_sampling_mccfr  # noqa: E402
 
 from numrules import get_game  # noqa: E402
+from numrules.core.chance import Chance  # noqa: E402
 from numrules.core.errors import ConfigError, IllegalActionError  # noqa: E402
 from numrules.core.game import BUILTIN_GAMES, AnyGame  # noqa: E402
 from numrules.numwars import Format  # noqa: E402
@@ -37,7 +38,6 @@ from numrules.rl.openspiel import (  # noqa: E402
     parameter_specification,
     parameters_of,
 )
-from numrules.rl.openspiel.chance import DEAL_RULES, LENGTH_BOUNDS  # noqa: E402
 from numrules.rl.sequential import Sequential  # noqa: E402
 
 GAMES = sorted(BUILTIN_GAMES)
@@ -58,7 +58,19 @@ SAMPLED: dict[str, dict[str, Any]] = {
 }
 """Small configs with randomness after the first deal (sampled chance)."""
 
+
+def test_the_small_configs_cover_every_game_of_the_registry() -> None:
+    assert sorted(EXPLICIT) == GAMES
+    assert sorted(SAMPLED) == GAMES
+
+
 register_openspiel()
+
+
+def _chance(name: str) -> Chance[Any]:
+    chance = get_game(name).chance
+    assert chance is not None, name
+    return chance
 
 
 def _load(name: str, params: dict[str, Any]) -> Any:
@@ -215,7 +227,7 @@ def test_type_and_sizes_follow_the_config(name: str) -> None:
         rl = learning_game(name)
         assert game.information_state_tensor_shape() == [rl.information_state_layout(config).size]
         assert game.observation_tensor_shape() == [rl.observation_layout(config).size]
-        bound = LENGTH_BOUNDS[name](config) if name in LENGTH_BOUNDS else None
+        bound = _chance(name).max_decisions(config)
         assert game.max_game_length() == (bound or DEFAULT_MAX_GAME_LENGTH)
     assert explicit.max_chance_outcomes() == len(get_game(name).all_cards(explicit.config))
     assert sampled.max_chance_outcomes() == 1
@@ -223,13 +235,13 @@ def test_type_and_sizes_follow_the_config(name: str) -> None:
 
 def test_the_deal_rules_decide_which_configs_are_explicit() -> None:
     numbounce = get_game("numbounce")
-    rule = DEAL_RULES["numbounce"]
+    rule = _chance("numbounce")
     one_round = numbounce.Config(players=2, hand_size=4, rounds=1, max_turns_per_round=98)
     assert rule.single_deal(one_round, 107)  # a draw pile of 98: no recycle
     longer = attrs.evolve(one_round, max_turns_per_round=99)
     assert not rule.single_deal(longer, 107)
     assert not rule.single_deal(numbounce.Config(players=2, rounds=1), 107)
-    assert not DEAL_RULES["numwars"].single_deal(get_game("numwars").Config(players=3), 82)
+    assert not _chance("numwars").single_deal(get_game("numwars").Config(players=3), 82)
 
 
 # --- playing -----------------------------------------------------------------------------
@@ -271,7 +283,7 @@ def test_random_games_keep_the_contract(name: str, kind: str) -> None:
         turn = state.turn
         assert turn is not None
         numrules_over = rl.game.is_terminal(turn.state)
-        if name in LENGTH_BOUNDS and LENGTH_BOUNDS[name](game.config) is not None:
+        if _chance(name).max_decisions(game.config) is not None:
             assert numrules_over  # a true bound: never cut
         returns = state.returns()
         if not numrules_over:  # cut at max_game_length: a draw
@@ -300,7 +312,7 @@ BOUNDED: list[tuple[str, dict[str, Any]]] = [
 @pytest.mark.parametrize(("name", "params"), BOUNDED)
 def test_a_bounded_config_ends_within_its_bound(name: str, params: dict[str, Any]) -> None:
     game = _load(name, params)
-    bound = LENGTH_BOUNDS[name](game.config)
+    bound = _chance(name).max_decisions(game.config)
     assert bound is not None
     assert game.max_game_length() == bound
     rnd = random.Random(name)
@@ -372,7 +384,7 @@ def test_an_explicit_deal_decides_the_whole_game(name: str) -> None:
     numrules_game = get_game(name)
     config = numrules_game.Config(**EXPLICIT[name])
     deck = numrules_game.all_cards(config)
-    rule = DEAL_RULES[name]
+    rule = _chance(name)
     assert rule.single_deal(config, len(deck))
     rnd = random.Random(5)
     for _ in range(3):

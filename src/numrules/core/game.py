@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
 import attrs
 
+from numrules.core.chance import Chance
 from numrules.core.errors import IllegalActionError, Reason, UnknownGameError
 from numrules.core.events import Event, Log, SeatLog
 from numrules.core.events import events as _events
@@ -355,6 +356,11 @@ class Game(Generic[C, S, O, A]):
     `optional_seats(state)`, the same for every state a spectator cannot tell apart.
     Learning code that asks one seat at a time asks each of them, holders or not, so
     being asked reveals nothing. None: the game has no optional seats."""
+    chance: Chance[C] | None = None
+    """What search code may know of the game's chance: which configs have no randomness
+    after the first deal, how many cards decide it, and the most decisions a game can
+    take (`numrules.core.chance.Chance`; None: the game tells nothing, and OpenSpiel
+    samples its deals)."""
 
     def __repr__(self) -> str:
         return f"<Game {self.name!r}: {self.title}>"

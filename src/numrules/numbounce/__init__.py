@@ -46,6 +46,7 @@ from numrules.numbounce.cards import (
     rainbow,
     shadow,
 )
+from numrules.numbounce.chance import CHANCE
 from numrules.numbounce.combinations import beating, beating_with, openings, value_of
 from numrules.numbounce.config import DEFAULT_ROUNDS, MAX_PLAYERS, MIN_PLAYERS, Config
 from numrules.numbounce.encoding import (
@@ -143,6 +144,7 @@ GAME = Game(
     num_actions=num_actions,
     legal_action_mask=legal_action_mask,
     tensors=TENSORS,
+    chance=CHANCE,
     legal_actions_for=legal_actions_for,
     optional_seats=optional_seats,
     public_optional_seats=public_optional_seats,
@@ -157,6 +159,7 @@ GAME = Game(
 __all__ = [
     "ACTION_TYPES",
     "ALL_CARDS",
+    "CHANCE",
     "DECK_SIZE",
     "DEFAULT_ROUNDS",
     "EVENT_TYPES",

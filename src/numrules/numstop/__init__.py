@@ -45,6 +45,7 @@ from numrules.numstop.actions import (
     parse_action,
 )
 from numrules.numstop.cards import ACTION_CARDS, Stock, parse_card, parse_cards
+from numrules.numstop.chance import CHANCE
 from numrules.numstop.combinations import (
     CollectionError,
     Combination,
@@ -168,12 +169,14 @@ GAME = Game(
     num_actions=num_actions,
     legal_action_mask=legal_action_mask,
     tensors=TENSORS,
+    chance=CHANCE,
 )
 """The Num Stop `Game` bundle (also `numrules.get_game("numstop")`)."""
 
 __all__ = [
     "ACTION_CARDS",
     "ACTION_TYPES",
+    "CHANCE",
     "DECISION_ORDER",
     "DEFAULT_BONUSES",
     "EVENT_TYPES",

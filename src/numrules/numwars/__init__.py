@@ -35,6 +35,7 @@ from numrules.numwars.cards import (
     role_of,
     suit_of,
 )
+from numrules.numwars.chance import CHANCE
 from numrules.numwars.checks import check_state
 from numrules.numwars.config import HAND_SIZES, MAX_PLAYERS, MIN_PLAYERS, Config
 from numrules.numwars.encoding import (
@@ -134,6 +135,7 @@ GAME = Game(
     num_actions=num_actions,
     legal_action_mask=legal_action_mask,
     tensors=TENSORS,
+    chance=CHANCE,
     optional_seats=optional_seats,
     legal_actions_for=legal_actions_for,
     event_types=EVENT_TYPES,
@@ -146,6 +148,7 @@ GAME = Game(
 __all__ = [
     "ACTION_TYPES",
     "BOMB",
+    "CHANCE",
     "EVENT_TYPES",
     "GAME",
     "HAND_SIZES",

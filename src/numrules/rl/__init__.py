@@ -18,6 +18,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from numrules.rl.aec import NumrulesAECEnv, aec_env
 from numrules.rl.arrays import (
     RLGame,
     action_mask,
@@ -29,6 +30,7 @@ from numrules.rl.arrays import (
     observation_tensor,
 )
 from numrules.rl.gym import GymEnv, gymnasium_env
+from numrules.rl.parallel import NumrulesParallelEnv, parallel_env
 from numrules.rl.rewards import REWARD_KINDS, RewardKind, check_reward_kind, final_rewards
 
 if TYPE_CHECKING:
@@ -53,9 +55,12 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "REWARD_KINDS",
     "GymEnv",
+    "NumrulesAECEnv",
+    "NumrulesParallelEnv",
     "RLGame",
     "RewardKind",
     "action_mask",
+    "aec_env",
     "check_reward_kind",
     "final_rewards",
     "gymnasium_env",
@@ -65,5 +70,6 @@ __all__ = [
     "learning_game",
     "observation_shape",
     "observation_tensor",
+    "parallel_env",
     "register_openspiel",
 ]

@@ -34,6 +34,7 @@ from numrules.stackattack.cards import (
     parse_card,
     parse_cards,
 )
+from numrules.stackattack.chance import CHANCE
 from numrules.stackattack.config import MAX_PLAYERS, MIN_PLAYERS, Config
 from numrules.stackattack.encoding import (
     decode_action,
@@ -124,6 +125,7 @@ GAME = Game(
     num_actions=num_actions,
     legal_action_mask=legal_action_mask,
     tensors=TENSORS,
+    chance=CHANCE,
     optional_seats=optional_seats,
     legal_actions_for=legal_actions_for,
     event_types=EVENT_TYPES,
@@ -135,6 +137,7 @@ GAME = Game(
 
 __all__ = [
     "ACTION_TYPES",
+    "CHANCE",
     "DECISIONS",
     "DECK_SIZE",
     "DEFAULT_POWERS",

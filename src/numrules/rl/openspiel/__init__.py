@@ -8,13 +8,14 @@ registered as `numrules_<game>`, a sequential, imperfect-information game:
 - **Players and actions**: one seat asked at a time, as `numrules.rl.sequential.
   Sequential` asks them: the ids are the game's action ids, plus a pass id for a seat
   asked about an interrupt (`num_distinct_actions` is `Sequential.num_ids`).
-- **Chance**: the deal (`numrules.rl.openspiel.chance`): card by card when it is the
-  config's only randomness (EXPLICIT_STOCHASTIC), else one outcome drawing a fresh seed
+- **Chance**: the deal, as the game's `Game.chance` (`numrules.core.chance.Chance`)
+  describes it: card by card when it is the config's only randomness
+  (EXPLICIT_STOCHASTIC), else one outcome drawing a fresh seed
   from the game's generator, seeded by `rng_seed` (SAMPLED_STOCHASTIC).
 - **Utility**: `numrules.rl.final_rewards(kind="win")`: +1 each winner, -1 each loser,
   0 to all in a full tie; zero-sum for two players, general-sum otherwise.
 - **Length**: `max_game_length` counts the seats' answers, passes included; it is the
-  config's bound where the rules give one (`chance.LENGTH_BOUNDS`); otherwise a game
+  config's bound where the rules give one (`Game.chance.max_decisions`); otherwise a game
   still running after that many answers (the parameter, or 100,000) ends as a draw.
 - **Observations**: the information state is `numrules.rl.information_state_string` and
   the game's information-state tensor; the observation is the observation tensor and the

@@ -4,7 +4,7 @@ A `NumrulesGame` is a `pyspiel.Game` for one numrules game and one `Config` (fro
 game parameters, see `numrules.rl.openspiel.parameters`). Its states wrap a
 `numrules.rl.sequential.Turn`: the seats are asked one at a time, with the ids of
 `Sequential` (the game's action ids, plus a pass id for a game with optional seats).
-Chance is the deal (`numrules.rl.openspiel.chance`). States are immutable inside, so
+Chance is the deal, as the game's `Game.chance` describes it. States are immutable inside, so
 `clone` shares them.
 """
 
@@ -20,6 +20,7 @@ import numpy as np
 import numpy.typing as npt
 import pyspiel
 
+from numrules.core.chance import Chance
 from numrules.core.errors import ConfigError, IllegalActionError, Reason, SamplingError
 from numrules.core.game import BUILTIN_GAMES, AnyGame, Card, get_game
 from numrules.core.rng import new_seed
@@ -27,7 +28,6 @@ from numrules.core.sampling import shuffle
 from numrules.core.serialization import converter
 from numrules.core.tensors import Layout
 from numrules.rl.arrays import RLGame, information_state_string, learning_game
-from numrules.rl.openspiel.chance import DEAL_RULES, LENGTH_BOUNDS, DealRule
 from numrules.rl.openspiel.parameters import (
     MAX_GAME_LENGTH,
     RNG_SEED,
@@ -62,7 +62,7 @@ class _Table:
     seq: Sequential
     config: Any
     deck: tuple[Card, ...]  # chance outcome i of an explicit deal deals deck[i]
-    deal: DealRule | None  # None: sampled chance
+    deal: Chance[Any] | None  # None: sampled chance
     max_length: int
     parameters: tuple[tuple[str, ParameterValue], ...]
     rng: random.Random
@@ -121,10 +121,10 @@ def _game_type(game: AnyGame, config: Any, explicit: bool) -> Any:
     )
 
 
-def _explicit_deal(game: AnyGame, config: Any, deck: tuple[Card, ...]) -> DealRule | None:
-    # The deal rule of a config whose only randomness is the first deal (else None).
-    rule = DEAL_RULES.get(game.name)
-    return rule if rule is not None and rule.single_deal(config, len(deck)) else None
+def _explicit_deal(game: AnyGame, config: Any, deck: tuple[Card, ...]) -> Chance[Any] | None:
+    # The game's chance when a config's only randomness is the first deal (else None).
+    chance = game.chance
+    return chance if chance is not None and chance.single_deal(config, len(deck)) else None
 
 
 def _max_length(game: AnyGame, config: Any, requested: int) -> int:
@@ -132,8 +132,7 @@ def _max_length(game: AnyGame, config: Any, requested: int) -> int:
     # config bounds nothing; DEFAULT_MAX_GAME_LENGTH when none is requested).
     if type(requested) is not int or requested < 0:
         raise ConfigError(f"{MAX_GAME_LENGTH} must be an int >= 0, got {requested!r}")
-    length = LENGTH_BOUNDS.get(game.name)
-    bound = length(config) if length is not None else None
+    bound = game.chance.max_decisions(config) if game.chance is not None else None
     if bound is None:
         return requested or DEFAULT_MAX_GAME_LENGTH
     return min(bound, requested) if requested else bound
