@@ -29,6 +29,7 @@ from numrules.rl.arrays import (
     observation_shape,
     observation_tensor,
 )
+from numrules.rl.gym import GymEnv, gymnasium_env
 from numrules.rl.parallel import NumrulesParallelEnv, parallel_env
 from numrules.rl.rewards import REWARD_KINDS, RewardKind, check_reward_kind, final_rewards
 
@@ -53,6 +54,7 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "REWARD_KINDS",
+    "GymEnv",
     "NumrulesAECEnv",
     "NumrulesParallelEnv",
     "RLGame",
@@ -61,6 +63,7 @@ __all__ = [
     "aec_env",
     "check_reward_kind",
     "final_rewards",
+    "gymnasium_env",
     "information_state_shape",
     "information_state_string",
     "information_state_tensor",
