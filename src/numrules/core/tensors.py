@@ -25,13 +25,19 @@ Write a game's tensors with `Features`, block by block, in the order of its `Lay
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import functools
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, Generic, TypeVar
 
 import attrs
 
+from numrules.core.errors import SeatError
+from numrules.core.events import Event, SeatLog
+
 C = TypeVar("C")
 O = TypeVar("O")  # noqa: E741
+K = TypeVar("K", bound=Hashable)
+P = TypeVar("P")
 
 
 @attrs.frozen
@@ -141,6 +147,57 @@ def seat_order(seat: int, players: int) -> list[int]:
 def relative(seat: int | None, observer: int, players: int) -> int | None:
     """`seat` counted from `observer` (0: the observer, 1: the next seat...); None stays None."""
     return None if seat is None else (seat - observer) % players
+
+
+def tensor_seat(seat: int | None) -> int:
+    """The observing seat of an observation, for its tensors.
+
+    Raises:
+        SeatError: `seat` is None: a spectator has no seat-relative view.
+
+    """
+    if seat is None:
+        raise SeatError("a spectator has no tensor: observe the state as a seat (0..players-1)")
+    return seat
+
+
+def per_config(build: Callable[[K], P]) -> Callable[[K], P]:
+    """`build` remembered per config: the tables a game's tensor builders read.
+
+    Most calls come from one game, so the last config is found by identity first,
+    without hashing it; the others through a cache of 64 configs.
+    """
+    cached = functools.lru_cache(maxsize=64)(build)
+    last: list[tuple[K, P]] = []
+
+    def lookup(config: K) -> P:
+        if last and last[0][0] is config:
+            return last[0][1]
+        tables = cached(config)
+        last[:] = [(config, tables)]
+        return tables
+
+    lookup.__doc__ = build.__doc__
+    return lookup
+
+
+def round_events(log: SeatLog, start: type[Event], guess: int = 64) -> Sequence[Event]:
+    """The events of the current round: those after the last `start` event (all, if none).
+
+    Reading a log costs per event, so the last `guess` events are read first, then four
+    times as many each time the round began earlier: a long game's earlier rounds are
+    never copied.
+    """
+    size, window = len(log), max(guess, 1)
+    while True:
+        first = max(0, size - window)
+        events = log.since(first)
+        for index in range(len(events) - 1, -1, -1):
+            if type(events[index]) is start:
+                return events[index + 1 :]
+        if not first:
+            return events
+        window *= 4
 
 
 AnyTensors = Tensors[Any, Any]

@@ -24,14 +24,13 @@ zero vector and writes only the entries that are not zero.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Final
 
 from numrules.core.cards import FAMILIES, INFINITY_COPIES, MAX_VALUE, FamilyCard, NumCard
-from numrules.core.errors import SeatError
-from numrules.core.events import Event, SeatLog
-from numrules.core.tensors import Block, Layout, Tensors
+from numrules.core.events import Event
+from numrules.core.tensors import Block, Layout, Tensors, per_config, round_events, tensor_seat
 from numrules.numbounce.cards import ALL_CARDS, DECK_SIZE, Pile, rainbow, shadow
 from numrules.numbounce.config import Config
 from numrules.numbounce.event_types import (
@@ -250,16 +249,7 @@ class _Plan:
         self.state_zeros = [0.0] * layout.size
 
 
-_plan = lru_cache(maxsize=64)(_Plan)
-
-
-def _seat_of(observation: Observation) -> int:
-    seat = observation.seat
-    if seat is None:
-        raise SeatError(
-            "a spectator's observation (seat None) has no tensors: they are one seat's view"
-        )
-    return seat
+_plan = per_config(_Plan)
 
 
 def observation_tensor(observation: Observation) -> list[float]:
@@ -269,7 +259,7 @@ def observation_tensor(observation: Observation) -> list[float]:
         SeatError: the observation is a spectator's (seat None).
 
     """
-    seat = _seat_of(observation)
+    seat = tensor_seat(observation.seat)
     plan = _plan(observation.config)
     values = plan.observation_zeros.copy()
     _fill_observation(values, plan, observation, seat)
@@ -283,13 +273,13 @@ def information_state_tensor(observation: Observation) -> list[float]:
         SeatError: the observation is a spectator's (seat None).
 
     """
-    seat = _seat_of(observation)
+    seat = tensor_seat(observation.seat)
     plan = _plan(observation.config)
     values = plan.state_zeros.copy()
     _fill_observation(values, plan, observation, seat)
-    _fill_history(
-        values, plan, _round_backwards(observation.log, observation.turn), plan.relative[seat]
-    )
+    # A turn records a few events: look that far back for the round's deal first.
+    events = round_events(observation.log, Dealt, 3 * observation.turn + _FIRST_LOOK)
+    _fill_history(values, plan, reversed(events), plan.relative[seat])
     return values
 
 
@@ -374,27 +364,6 @@ def _fill_observation(values: list[float], plan: _Plan, obs: Observation, seat: 
     taken = obs.taken
     if taken is not None:
         values[plan.taken + kind[taken]] = 1.0
-
-
-def _round_backwards(log: SeatLog, turn: int) -> Iterator[Event]:
-    # The events of the current round after its `Dealt`, the last one first (all of them
-    # if the log holds no deal: a position built by hand). A turn records a few events:
-    # look that far back first, then four times further each time.
-    total = len(log)
-    span = 3 * turn + _FIRST_LOOK
-    end = total  # the events from `end` on were given already
-    while True:
-        start = max(total - span, 0)
-        events = log.since(start)
-        for index in range(end - start - 1, -1, -1):
-            event = events[index]
-            if type(event) is Dealt:
-                return
-            yield event
-        if not start:
-            return
-        end = start
-        span *= 4
 
 
 def _fill_history(

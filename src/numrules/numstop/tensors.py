@@ -19,15 +19,14 @@ A spectator (seat None) has no seat-relative view: the builders raise `SeatError
 
 from __future__ import annotations
 
-import functools
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from itertools import repeat
 
 from numrules.core.cards import FAMILIES, FamilyCard, NumCard
-from numrules.core.errors import ConfigError, SeatError, StateError
-from numrules.core.events import Event, SeatLog
-from numrules.core.tensors import Block, Layout, Tensors
+from numrules.core.errors import ConfigError, StateError
+from numrules.core.events import Event
+from numrules.core.tensors import Block, Layout, Tensors, per_config, round_events, tensor_seat
 from numrules.numstop.cards import ACTION_CARDS, DOUBLE, FLIP, JOKER, QUANTUM, SKIP, SWIPE
 from numrules.numstop.config import Config
 from numrules.numstop.event_types import (
@@ -356,31 +355,13 @@ _CACHED_ZONE = 8
 """Zones of this many cards or more are copied from `zone_block`; smaller ones set flags."""
 
 
-@functools.lru_cache(maxsize=64)
-def _tables_of_config(config: Config) -> _Tables:
+def _checked_tables(config: Config) -> _Tables:
+    if not isinstance(config, Config):
+        raise ConfigError(f"expected a numstop.Config, got {config!r}")
     return _Tables(config)
 
 
-_RECENT: list[tuple[Config, _Tables] | None] = [None]
-"""The last config's tables: most calls come from one game, checked by identity only."""
-
-
-def _tables(config: Config) -> _Tables:
-    recent = _RECENT[0]
-    if recent is not None and recent[0] is config:
-        return recent[1]
-    if not isinstance(config, Config):
-        raise ConfigError(f"expected a numstop.Config, got {config!r}")
-    tables = _tables_of_config(config)
-    _RECENT[0] = (config, tables)
-    return tables
-
-
-def _seat_of(obs: Observation) -> int:
-    seat = obs.seat
-    if seat is None:
-        raise SeatError("a spectator has no tensor: observe the state as a seat (0..players-1)")
-    return seat
+_tables = per_config(_checked_tables)
 
 
 def observation_layout(config: Config) -> Layout:
@@ -411,7 +392,7 @@ def observation_tensor(obs: Observation) -> list[float]:
         StateError: `obs` holds a card that is not a card of its game.
 
     """
-    seat = _seat_of(obs)
+    seat = tensor_seat(obs.seat)
     t = _tables(obs.config)
     try:
         values = [0.0] * t.observation_size
@@ -430,7 +411,7 @@ def information_state_tensor(obs: Observation) -> list[float]:
         StateError: `obs` holds a card that is not a card of its game.
 
     """
-    seat = _seat_of(obs)
+    seat = tensor_seat(obs.seat)
     t = _tables(obs.config)
     try:
         values = [0.0] * t.history_size
@@ -554,21 +535,6 @@ def _fill_seats(v: list[float], obs: Observation, seat: int, t: _Tables, lk: _Lo
         v[base + card_at : base + row_end] = scorecard_row(scorecards[s])
 
 
-def _round_events(log: SeatLog) -> Sequence[Event]:
-    # The events of the current round: those after the last `RoundDealt` of `log`, read
-    # backwards in growing windows (a long game's earlier rounds are never copied).
-    size, width = len(log), 256
-    while True:
-        start = max(0, size - width)
-        events = log.since(start)
-        for i in range(len(events) - 1, -1, -1):
-            if type(events[i]) is RoundDealt:
-                return events[i + 1 :]
-        if not start:
-            return events
-        width *= 4
-
-
 def _fill_history(v: list[float], obs: Observation, seat: int, t: _Tables, lk: _Lookup) -> None:
     # The history blocks, from the round's events as `seat` was told them (commonest first).
     players, key, seen = t.players, lk.key, lk.at["seen"]
@@ -577,7 +543,7 @@ def _fill_history(v: list[float], obs: Observation, seat: int, t: _Tables, lk: _
     bases = [t.history_bases[(s - seat) % players] for s in range(players)]
     hit_at = t.history_off.get("hit", 0)
     validation_at = t.history_off["validation"]
-    for event in _round_events(obs.log):
+    for event in round_events(obs.log, RoundDealt, 256):
         if type(event) is Drew:
             v[mine[event.seat][0][key(event.card)]] = 1.0
             continue

@@ -18,13 +18,11 @@ finished round's scores.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 
 from numrules.core.cards import FamilyCard, NumCard
-from numrules.core.errors import SeatError
-from numrules.core.events import Event, SeatLog
-from numrules.core.tensors import Block, Layout, Tensors
+from numrules.core.events import Event
+from numrules.core.tensors import Block, Layout, Tensors, per_config, round_events, tensor_seat
 from numrules.numwars.cards import SHADOW, Role, Suit, suit_of
 from numrules.numwars.config import Config
 from numrules.numwars.event_types import Dealt, Played, Stole, TrickWon
@@ -201,21 +199,7 @@ def _suit_column(card: NumCard) -> int:
     return _SPECIALS if suit is None else _SUITS.index(suit)
 
 
-@functools.lru_cache(maxsize=64)
-def _plan_of(config: Config) -> _Plan:
-    return _Plan(config)
-
-
-_last: list[_Plan] = []
-# The plan used last: an identity test finds it without hashing the Config.
-
-
-def _plan(config: Config) -> _Plan:
-    if _last and _last[0].config is config:
-        return _last[0]
-    plan = _plan_of(config)
-    _last[:] = [plan]
-    return plan
+_plan = per_config(_Plan)
 
 
 def observation_layout(config: Config) -> Layout:
@@ -237,7 +221,7 @@ def observation_tensor(obs: Observation) -> list[float]:
     """
     plan = _plan(obs.config)
     values = [0.0] * plan.observation_size
-    _write_observation(values, obs, _seat(obs), plan)
+    _write_observation(values, obs, tensor_seat(obs.seat), plan)
     return values
 
 
@@ -249,24 +233,18 @@ def information_state_tensor(obs: Observation) -> list[float]:
 
     """
     plan = _plan(obs.config)
-    seat = _seat(obs)
+    seat = tensor_seat(obs.seat)
     values = [0.0] * plan.information_state_size
     _write_observation(values, obs, seat, plan)
     # A trick records a play per seat and its winner (and at most one Bomb).
     guess = (sum(obs.tricks) + 1) * (plan.players + 2) + 4
-    _write_history(values, _round_events(obs.log, guess), seat, plan)
+    _write_history(values, round_events(obs.log, Dealt, guess), seat, plan)
     start = plan.at["round scores"]
     rel, players, scale = plan.relative[seat], plan.players, plan.round_scale
     for r, scores in enumerate(_history_totals(obs.history, plan)[:-1]):
         for s, score in enumerate(scores):
             values[start + r * players + rel[s]] = _scaled(score, scale)
     return values
-
-
-def _seat(obs: Observation) -> int:
-    if obs.seat is None:
-        raise SeatError("tensors are a seat's view: a spectator's observation (seat None) has none")
-    return obs.seat
 
 
 def _scaled(points: int, scale: float) -> float:
@@ -414,25 +392,6 @@ def _write_history(values: list[float], events: Sequence[Event], seat: int, plan
             number += 1
             when = min(1.0, (number + 1) / tricks)
             plays, led = 0, _SPECIALS
-
-
-def _round_events(log: SeatLog, guess: int) -> Sequence[Event]:
-    """The events of the current round: those after the last `Dealt` (all, if none).
-
-    Reading the log costs per event, so it reads the last `guess` events first, then
-    four times as many each time the round started earlier.
-    """
-    size = len(log)
-    window = guess
-    while True:
-        start = max(0, size - window)
-        events = log.since(start)
-        for i in range(len(events) - 1, -1, -1):
-            if type(events[i]) is Dealt:
-                return events[i + 1 :]
-        if start == 0:
-            return events
-        window *= 4
 
 
 TENSORS: Tensors[Config, Observation] = Tensors(

@@ -242,46 +242,14 @@ class Table:
         return str(self.rl.decode(turn.state, seat, action_id))
 
 
-class NumrulesAECEnv(AECEnv[str, AgentObservation, int]):
-    """A numrules game as a PettingZoo AEC environment, one agent asked at a time.
+class TableEnv:
+    """What both PettingZoo environments show of their table: the game, ids, turn and spaces."""
 
-    Build it with `aec_env`; see the module for the observations, masks, rewards and
-    seeding, and docs/rl.md for the interrupt rule.
-    """
-
-    def __init__(
-        self,
-        game: AnyGame | str,
-        players: int | None = None,
-        *,
-        reward: RewardKind = "win",
-        reward_scale: float = 1.0,
-        render_mode: RenderMode | None = None,
-        **options: object,
-    ) -> None:
-        """See `aec_env`."""
-        table = Table(game, players, reward, reward_scale, render_mode, options)
-        self._table = table
-        self._sequential = table.sequential
-        self.metadata = {
-            "name": f"numrules_{table.game.name}_v0",
-            "render_modes": list(RENDER_MODES),
-            "is_parallelizable": False,
-        }
-        self.render_mode = render_mode
-        self.possible_agents: list[str] = list(table.agents)
-        self.agents: list[str] = []
-        self.observation_spaces = table.observation_spaces()
-        self.action_spaces = table.action_spaces()
-        self.rewards: dict[str, float] = {}
-        self._cumulative_rewards: dict[str, float] = {}
-        self.terminations: dict[str, bool] = {}
-        self.truncations: dict[str, bool] = {}
-        self.infos: dict[str, dict[str, Any]] = {}
-        self.agent_selection = self.possible_agents[0]
-        self._turn: Turn | None = None
-        self._choices: dict[int, Any] | None = None  # the legal ids of the seat asked now
-        self._seed: int | None = None
+    _table: Table
+    _turn: Turn | None
+    _seed: int | None
+    observation_spaces: dict[str, spaces.Space[Any]]
+    action_spaces: dict[str, spaces.Space[Any]]
 
     @property
     def config(self) -> Any:
@@ -327,6 +295,48 @@ class NumrulesAECEnv(AECEnv[str, AgentObservation, int]):
     def action_space(self, agent: str) -> spaces.Space[Any]:
         """`Discrete(num_ids)`."""
         return self.action_spaces[agent]
+
+
+class NumrulesAECEnv(TableEnv, AECEnv[str, AgentObservation, int]):
+    """A numrules game as a PettingZoo AEC environment, one agent asked at a time.
+
+    Build it with `aec_env`; see the module for the observations, masks, rewards and
+    seeding, and docs/rl.md for the interrupt rule.
+    """
+
+    def __init__(
+        self,
+        game: AnyGame | str,
+        players: int | None = None,
+        *,
+        reward: RewardKind = "win",
+        reward_scale: float = 1.0,
+        render_mode: RenderMode | None = None,
+        **options: object,
+    ) -> None:
+        """See `aec_env`."""
+        table = Table(game, players, reward, reward_scale, render_mode, options)
+        self._table = table
+        self._sequential = table.sequential
+        self.metadata = {
+            "name": f"numrules_{table.game.name}_v0",
+            "render_modes": list(RENDER_MODES),
+            "is_parallelizable": False,
+        }
+        self.render_mode = render_mode
+        self.possible_agents: list[str] = list(table.agents)
+        self.agents: list[str] = []
+        self.observation_spaces = table.observation_spaces()
+        self.action_spaces = table.action_spaces()
+        self.rewards: dict[str, float] = {}
+        self._cumulative_rewards: dict[str, float] = {}
+        self.terminations: dict[str, bool] = {}
+        self.truncations: dict[str, bool] = {}
+        self.infos: dict[str, dict[str, Any]] = {}
+        self.agent_selection = self.possible_agents[0]
+        self._turn: Turn | None = None
+        self._choices: dict[int, Any] | None = None  # the legal ids of the seat asked now
+        self._seed: int | None = None
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new game: from `seed`, or the next seed of the sequence (see the module).

@@ -24,12 +24,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
-from numrules.core.errors import ConfigError, IllegalActionError, NumrulesError, Reason
+from numrules.core.errors import ConfigError, IllegalActionError, Reason
 from numrules.core.game import AnyGame
-from numrules.rl.aec import RENDER_MODES, AgentObservation, RenderMode, Table, action_id
+from numrules.rl.aec import RENDER_MODES, AgentObservation, RenderMode, Table, TableEnv, action_id
 from numrules.rl.rewards import RewardKind
 from numrules.rl.sequential import Turn
 
@@ -37,7 +36,7 @@ Observations = dict[str, AgentObservation]
 Infos = dict[str, dict[str, Any]]
 
 
-class NumrulesParallelEnv(ParallelEnv[str, AgentObservation, int]):
+class NumrulesParallelEnv(TableEnv, ParallelEnv[str, AgentObservation, int]):
     """A numrules game without interrupts as a PettingZoo parallel environment.
 
     Build it with `parallel_env`; see the module for who acts in a step.
@@ -73,45 +72,10 @@ class NumrulesParallelEnv(ParallelEnv[str, AgentObservation, int]):
         self._seed: int | None = None
 
     @property
-    def config(self) -> Any:
-        """The Config of the games this environment deals."""
-        return self._table.config
-
-    @property
-    def game(self) -> AnyGame:
-        """The numrules game."""
-        return self._table.game
-
-    @property
-    def turn(self) -> Turn:
-        """The game state and the seats that act in the next step."""
-        if self._turn is None:
-            raise NumrulesError("the environment has no game yet: call reset() first")
-        return self._turn
-
-    @property
-    def game_state(self) -> Any:
-        """The numrules state of the game being played."""
-        return self.turn.state
-
-    @property
-    def game_seed(self) -> int | None:
-        """The seed the game being played was dealt from (None after `reset_to`)."""
-        return self._seed
-
-    @property
     def acting(self) -> list[str]:
         """The agents that act in the next step (empty once the game is over)."""
         agents = self.possible_agents
         return [agents[seat] for seat in sorted(self.turn.order)]
-
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        """`Dict(observation=Box(0, 1, (size,), float32), action_mask=Box(0, 1, (ids,), int8))`."""
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        """`Discrete(num_ids)`."""
-        return self.action_spaces[agent]
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
