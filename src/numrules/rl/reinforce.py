@@ -518,16 +518,20 @@ def main(argv: Sequence[str] | None = None) -> None:
         description="Train a masked softmax policy by REINFORCE (numpy) against a bot, "
         "then play it against bots.",
     )
-    parser.add_argument("--game", default="stackattack")
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--episodes", type=int, default=8000)
-    parser.add_argument("--batch", type=int, default=16)
+    parser.add_argument("--game", default="stackattack", help="the game (default stackattack)")
+    parser.add_argument("--players", type=int, default=2, help="seats at the table (default 2)")
+    parser.add_argument("--episodes", type=int, default=8000, help="games of training")
+    parser.add_argument("--batch", type=int, default=16, help="episodes per update")
     parser.add_argument("--hidden", type=int, default=0, help="hidden units (0: linear)")
-    parser.add_argument("--learning-rate", type=float, default=0.01)
+    parser.add_argument("--learning-rate", type=float, default=0.01, help="Adam's step size")
     parser.add_argument("--trace", type=float, default=0.5, help="GAE lambda (1: REINFORCE)")
-    parser.add_argument("--reward", choices=REWARD_KINDS, default="margin")
-    parser.add_argument("--reward-scale", type=float, default=20.0)
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--reward", choices=REWARD_KINDS, default="margin", help="what a game pays the learner"
+    )
+    parser.add_argument(
+        "--reward-scale", type=float, default=20.0, help="the margin is divided by it"
+    )
+    parser.add_argument("--seed", type=int, default=0, help="seeds the policy and the games")
     parser.add_argument("--opponent", default="random", help="the bot trained against")
     parser.add_argument("--games", type=int, default=500, help="games per evaluation")
     parser.add_argument(
