@@ -24,12 +24,13 @@ ROOT = Path(__file__).resolve().parent.parent
 DOCS = [
     "README.md",
     "docs/bots.md",
+    "docs/quickstart.md",
     "docs/records.md",
     "docs/reference/numstop.md",
     "docs/rl.md",
     "docs/scaling.md",
 ]
-PRINTS_SAY_WHAT_THEY_PRINT = ["docs/reference/numstop.md"]
+PRINTS_SAY_WHAT_THEY_PRINT = ["docs/quickstart.md", "docs/reference/numstop.md"]
 """Pages where a comment on a `print` line is what it prints (`...` standing for the rest)."""
 
 REFERENCE_SECTIONS = ("Action ids", "Tensors", "Events", "Limits", "Rendering", "Sampling")
