@@ -214,6 +214,17 @@ def test_old_events_give_way_but_the_last_ones_stay() -> None:
     assert len(taller.events) > len(screen.events)
 
 
+def test_a_table_of_one_tall_part_is_cut_after_its_first_lines() -> None:
+    tall = Layout(tuple((Span(f"line {i}"),) for i in range(40)))
+    screen = fit_screen(tall, [["  seat 1 plays R3"]], "Since:", 2)
+    text = _text(screen.layout)
+    assert text[0] == "line 0"
+    assert "show shows it all" in text[-1]
+    assert screen.cut
+    assert screen.events == ("Since:", "  seat 1 plays R3")
+    assert len(text) + len(screen.events) + 2 == 24
+
+
 # --- commands, options and the hand-over -------------------------------------------------
 
 

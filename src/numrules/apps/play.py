@@ -704,10 +704,11 @@ def fit_screen(
     """The table and the events of a decision, in the lines left above `below` lines.
 
     The table's first part (its header) is always shown, and the last events always
-    (at least `EVENT_LINES` of them when there are so many). What does not fit is left
-    out in this order: the blank lines, then the largest parts of the table (a line
-    says so: `show` shows the whole table), then the oldest events (a line says so:
-    `last` lists them).
+    (their last `EVENT_LINES` lines at least). What does not fit is left out in this
+    order: the older events (a line says so: `last` lists them), the blank lines, the
+    largest parts of the table (a line says so: `show` shows the whole table); lines
+    left over go back to the events. A first part taller than the screen is cut after
+    as many lines as fit (its first line at least).
 
     Args:
         layout: the rendered observation.
@@ -744,24 +745,29 @@ def fit_screen(
         for blanks in (True, False):
             lines = _rows(head, width) + sum(_rows(section, width) for section in kept)
             lines += int(bool(left_out)) + (len(kept) + int(bool(events)) if blanks else 0)
-            if lines + least <= room or (dropped == len(body) and not blanks):
+            if lines + least <= room:
                 return Screen(
-                    _layout(head, kept, left_out, blanks, blanks and bool(events)),
-                    tuple(shown_events(max(room - lines, least))),
+                    _layout(head, kept, bool(left_out), blanks, blanks and bool(events)),
+                    tuple(shown_events(room - lines)),
                     bool(left_out),
                 )
-    raise AssertionError("unreachable: the last try always returns")  # pragma: no cover
+    # The first part alone is too tall (a game whose table is one long part): its first
+    # lines, the header among them.
+    while len(head) > 1 and _rows(head, width) + 1 + least > room:
+        head = head[:-1]
+    lines = _rows(head, width) + 1
+    return Screen(_layout(head, [], True, False, False), tuple(shown_events(room - lines)), True)
 
 
 def _layout(
-    head: list[Item], kept: list[list[Item]], left_out: set[int], blanks: bool, trailing: bool
+    head: list[Item], kept: list[list[Item]], cut: bool, blanks: bool, trailing: bool
 ) -> Layout:
     # The head and the kept parts (a blank line before each with `blanks`), the note
-    # that parts are left out, and a blank line at the end with `trailing`.
+    # that parts are left out (when `cut`), and a blank line at the end with `trailing`.
     lines: list[Item] = list(head)
     for section in kept:
         lines += [(), *section] if blanks else section
-    if left_out:
+    if cut:
         note = "(more of the table does not fit here: show shows it all)"
         lines.append((Span(note, "dim"),))
     if trailing:
