@@ -29,7 +29,7 @@ READY = "() => document.querySelector('#play').dataset.ready === 'true'"
 MOVE_OR_END = (
     "() => !document.querySelector('#result').classList.contains('hidden')"
     " || (document.querySelector('#play').dataset.ready === 'true'"
-    " && document.querySelector('#all [data-act]') !== null)"
+    " && view.actions.length > 0)"
 )
 """The game is over, or the seat has a move to make and the page is ready for it."""
 
@@ -52,43 +52,43 @@ def chromium() -> str:
 
 
 def legal_moves(page: Any) -> list[str]:
-    """The seat's legal moves, in notation, as the page lists them."""
-    moves: list[str] = page.locator("#all [data-act]").evaluate_all(
-        "all => all.map(e => e.dataset.act)"
-    )
+    """The seat's legal moves, in notation, as the page received them (its last update)."""
+    moves: list[str] = page.evaluate("view.actions")
     return moves
 
 
-def click_move(page: Any, action: str) -> str:
+def click_move(page: Any, action: str, timeout: float | None = None) -> str:
     """Take `action` by clicking what it is done to; answer how ("target" or "button").
 
     A card, row, stock, pile or scorecard cell that does one thing is clicked; one that
     offers several moves opens a choice, where the move is clicked; the cards of a play
     of several cards are selected and the trick is clicked; a move with nothing to click
-    on is one of the "other moves" buttons.
+    on is one of the "other moves" buttons. `timeout` bounds each click (milliseconds).
     """
     for area in ("#board", "#hand", "#seat-list"):
         direct = page.locator(f'{area} [data-act="{action}"]')
         if direct.count():
-            direct.first.click()
+            direct.first.click(timeout=timeout)
             return "target"
     for key, choices in page.locator("#play [data-choices]").evaluate_all(
         "all => all.map(e => [e.dataset.key, e.dataset.choices.split('\\n')])"
     ):
         if action in choices:
-            page.locator(f'[data-choose="{key}"]').first.click()
-            page.locator(f'#choice [data-act="{action}"]').click()
+            page.locator(f'[data-choose="{key}"]').first.click(timeout=timeout)
+            page.locator(f'#choice [data-act="{action}"]').click(timeout=timeout)
             return "target"
     verb, *words = action.split(" ")
     cards = words if verb in ("play", "interrupt") else (["NUMX"] if verb == "numx" else [])
     selectable = [page.locator(f'#hand [data-select="{card}"]') for card in cards]
     if cards and all(card.count() for card in selectable):
         for card in selectable:
-            card.first.click()
+            card.first.click(timeout=timeout)
         trick = page.locator(f'#board [data-key="trick"][data-act="{action}"]')
-        (trick if trick.count() else page.locator(f'#choice [data-act="{action}"]')).click()
+        (trick if trick.count() else page.locator(f'#choice [data-act="{action}"]')).click(
+            timeout=timeout
+        )
         return "target"
-    page.locator(f'#actions [data-act="{action}"]').click()
+    page.locator(f'#actions [data-act="{action}"]').click(timeout=timeout)
     return "button"
 
 

@@ -67,11 +67,11 @@ def test_the_page_reconnects_after_the_server_is_killed(tmp_path: Path) -> None:
         page.screenshot(path=str(tmp_path / "lobby.png"))
         page.click("#create")
         expect(page.locator("#where")).to_contain_text("you are seat 0")
-        for _ in range(3):
+        for move in range(40):  # a few moves, up to a choice of a card of the hand
             page.wait_for_function(MOVE_OR_END)
+            if move >= 3 and page.locator("#hand [data-act]").count():
+                break
             click_move(page, legal_moves(page)[0])
-        page.wait_for_function(MOVE_OR_END)
-        page.wait_for_function("() => document.querySelector('#hand [data-act]') !== null")
         hand = _hand(page)
         assert hand
         server.kill()

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import os
+import random
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,7 +21,14 @@ import httpx
 import pytest
 
 from tests.server.helpers import SHORT, Server, running
-from tests.server.pages import ARGS, READY, chromium, play_by_clicking
+from tests.server.pages import (
+    ARGS,
+    READY,
+    chromium,
+    click_move,
+    legal_moves,
+    play_by_clicking,
+)
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -235,5 +244,107 @@ def test_the_keyboard_plays_and_keeps_its_place_across_updates(
             arg=f"seat 0 chooses {chosen}",
         )
         assert page.evaluate("document.activeElement !== document.body")
+    finally:
+        page.close()
+
+
+def _table(server: Server, game: str, seats: list[str], **body: Any) -> tuple[str, int, str]:
+    made = httpx.post(
+        f"{server.url}/api/tables", json={"game": game, "seats": seats, "name": "Ada", **body}
+    )
+    assert made.status_code == 201, made.text
+    answer = made.json()
+    return answer["table"], answer["seat"], answer["token"]
+
+
+WAITING = (
+    "() => !document.querySelector('#result').classList.contains('hidden')"
+    " || (document.querySelector('#play').dataset.ready === 'true'"
+    " && (view.actions.length > 0"
+    " || !document.querySelector('#pass').classList.contains('hidden')))"
+)
+
+
+def test_a_person_interrupts_within_the_window(
+    server: Server, browser: Any, tmp_path: Path
+) -> None:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError  # noqa: PLC0415
+    from playwright.sync_api import expect  # noqa: PLC0415
+
+    # three seats, so that two bots play while the person may interrupt; big hands, so
+    # that the person soon holds the RAINBOW or SHADOW of a reference's value
+    table, seat, token = _table(
+        server, "numbounce", ["human", "random", "random"], options={"hand_size": 25, "rounds": 1}
+    )
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.set_default_timeout(20_000)
+    rng = random.Random(5)
+    passes = 0
+    try:
+        _sit(page, server, table, seat, token)
+        for _ in range(200):
+            page.wait_for_function(WAITING)
+            assert not page.locator("#result").is_visible(), "the game ended without an interrupt"
+            moves = legal_moves(page)
+            if not page.locator("#pass").is_visible():  # the seat's own turn
+                # take and keep cards rather than play them: the game lasts, the hand grows
+                keeping = [m for m in moves if m in ("take draw", "take discard", "keep")]
+                if moves:
+                    click_move(page, rng.choice(keeping or moves))
+                continue
+            # the window waits for this seat: a countdown and a pass button
+            expect(page.locator("#timer")).to_be_visible()
+            interrupts = [move for move in moves if move.startswith("interrupt ")]
+            if not interrupts:
+                expect(page.locator("#timer-text")).to_contain_text("Interrupt window:")
+                page.click("#pass")  # answered at once; the next state may open a window again
+                passes += 1
+                page.wait_for_function(READY)
+                continue
+            text = page.locator("#timer-text").inner_text()
+            left = re.fullmatch(r"You may interrupt: (\d+) s left\.", text)
+            assert left is not None, text
+            assert int(left[1]) >= 1
+            page.screenshot(path=str(tmp_path / "interrupt.png"), full_page=True)
+            _keep(tmp_path, "interrupt.png")
+            try:
+                assert click_move(page, interrupts[0], timeout=5_000) == "target"
+            except PlaywrightTimeoutError:
+                continue  # a bot interrupted first (bots race too): the offer is gone
+            page.wait_for_function(READY)
+            events = page.locator("#events").inner_text()
+            if f"seat {seat} interrupts with the " not in events:
+                continue  # refused as stale: a bot was first
+            card = interrupts[0].split(" ")[1]
+            assert re.search(f"seat {seat} interrupts with the (RAINBOW|SHADOW) {card}", events)
+            return
+        raise AssertionError(f"no interrupt in 200 moves ({passes} windows let pass)")
+    finally:
+        page.close()
+
+
+def test_a_person_who_does_not_move_is_played_for(
+    server: Server, browser: Any, tmp_path: Path
+) -> None:
+    from playwright.sync_api import expect  # noqa: PLC0415
+
+    table, seat, token = _table(
+        server, "stackattack", ["human", "random"], options=SHORT["stackattack"], move_limit=2
+    )
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.set_default_timeout(20_000)
+    try:
+        _sit(page, server, table, seat, token)
+        expect(page.locator("#timer-text")).to_contain_text("Your move: ")
+        page.screenshot(path=str(tmp_path / "deadline.png"))
+        _keep(tmp_path, "deadline.png")
+        expect(page.locator("#timer-text")).to_contain_text("then a bot plays it for you")
+        # nobody clicks: within the limit a bot plays the move, and the page says so
+        notice = page.locator("#notice")
+        expect(notice).to_contain_text(
+            f"seat {seat} took too long: a bot played choose ", timeout=8_000
+        )
+        expect(page.locator("#events li.notice")).to_have_count(1)
+        expect(page.locator("#events")).to_contain_text(f"seat {seat} chooses ")
     finally:
         page.close()
