@@ -2,7 +2,8 @@
 a person who took too long, and everyone is told, the card only to that seat), tables
 whose people left end as abandoned and leave the lobby, the record download (text and
 JSON, replayable, only once the game has ended), playing again, the rules pages, and all
-of it kept over a SIGKILL."""
+of it kept over a SIGKILL; then the table options and the `pass` message as a client
+may get them wrong (in process)."""
 
 from __future__ import annotations
 
@@ -16,8 +17,18 @@ import httpx
 import pytest
 
 import numrules
+from numrules.apps.server import Limits
 from numrules.core.records import GameRecord, record_from_json, record_from_text
-from tests.server.helpers import Conn, RandomPlayer, Server, run, running
+from tests.server.helpers import (
+    Conn,
+    RandomPlayer,
+    Server,
+    app_client,
+    create,
+    receive_until,
+    run,
+    running,
+)
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -289,3 +300,68 @@ def test_the_move_limit_and_fallback_survive_a_sigkill(tmp_path: Path) -> None:
         summary = _summary(server, made["table"])
         assert (summary["move_limit"], summary["fallback"]) == (3.0, "first")
         run(scenario(), 30)
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "named"),
+    [
+        ("move_limit", 0.1, "move_limit"),
+        ("move_limit", 10**6, "move_limit"),
+        ("move_limit", -1, "move_limit"),
+        ("move_limit", "30", "move_limit"),
+        ("move_limit", True, "move_limit"),
+        ("fallback", "nobot", "nobot"),
+        ("fallback", "os:system", "import"),
+        ("fallback", 3, "fallback is a bot spec"),
+    ],
+)
+def test_a_table_option_out_of_bounds_is_refused(
+    tmp_path: Path, field: str, value: Any, named: str
+) -> None:
+    with app_client(tmp_path / "t.db") as client:
+        response = client.post(
+            "/api/tables",
+            json={"game": "stackattack", "seats": ["human", "random"], field: value},
+        )
+        assert response.status_code == 400
+        error = response.json()["error"]
+        assert error["code"] == "bad_request"
+        assert named in error["message"], error["message"]
+        assert client.get("/api/tables").json() == []
+
+
+@pytest.mark.parametrize(("given", "kept"), [(0, None), (None, None), (2.5, 2.5), (60, 60.0)])
+def test_a_table_sets_its_own_move_limit(tmp_path: Path, given: Any, kept: Any) -> None:
+    with app_client(tmp_path / "t.db", Limits(move_limit=30.0)) as client:
+        made = create(client, move_limit=given)
+        assert client.get(f"/api/tables/{made['table']}").json()["move_limit"] == kept
+        default = create(client)  # left out: the server's
+        assert client.get(f"/api/tables/{default['table']}").json()["move_limit"] == 30.0
+
+
+def test_a_pass_is_answered_or_refused_as_the_protocol_says(tmp_path: Path) -> None:
+    with app_client(tmp_path / "t.db") as client:
+        made = create(client, seats=["human", "human"])
+        with client.websocket_connect("/ws") as ws:
+            ws.send_json({"type": "hello", "table": made["table"], "token": made["token"]})
+            update = receive_until(ws, "update")
+            # Stack Attack: the seat must pick, so it cannot let its decision pass
+            ws.send_json({"type": "pass", "seq": 1})
+            assert receive_until(ws, "error")["code"] == "illegal"
+            ws.send_json({"type": "act", "action": update["actions"][0], "seq": 1})
+            assert receive_until(ws, "accepted")["at"] == 1
+            # its pick made, it may pass (nothing to pass, nothing told)
+            ws.send_json({"type": "pass", "seq": 2, "at": 1})
+            assert receive_until(ws, "accepted") == {
+                "type": "accepted",
+                "seq": 2,
+                "at": 1,
+                "action": None,
+            }
+            ws.send_json({"type": "pass", "seq": 1})
+            assert receive_until(ws, "error")["code"] == "duplicate"
+            ws.send_json({"type": "pass", "seq": 3, "at": 0})
+            stale = receive_until(ws, "error")
+            assert (stale["code"], stale["seq"]) == ("stale", 3)
+            ws.send_json({"type": "pass", "seq": "x"})
+            assert receive_until(ws, "error")["code"] == "bad_request"
