@@ -776,6 +776,21 @@ def _build() -> Any:
         help="Seconds a bot waits before it acts.",
     )
     @click.option(
+        "--interrupt-window",
+        default=6.0,
+        show_default=True,
+        type=click.FloatRange(min=0, max=120),
+        help="Seconds a move waits while people might interrupt it, so that they can "
+        "(0: no wait); every such seat is offered the window, holder or not.",
+    )
+    @click.option(
+        "--move-limit",
+        default=None,
+        type=click.FloatRange(min=0.5, max=86400),
+        help="Seconds a person has for a move before a bot plays it for them "
+        "(default: no limit; a table may set its own).",
+    )
+    @click.option(
         "--log-level",
         default="info",
         show_default=True,
@@ -798,6 +813,8 @@ def _build() -> Any:
         bot_cpu: float,
         bot_workers: int,
         bot_delay: float,
+        interrupt_window: float,
+        move_limit: float | None,
         log_level: str,
     ) -> None:
         """Run the reference game server (needs the `server` extra); see docs/server.md."""
@@ -825,6 +842,8 @@ def _build() -> Any:
                 bot_cpu=bot_cpu,
                 bot_workers=bot_workers,
                 bot_delay=bot_delay,
+                interrupt_window=interrupt_window,
+                move_limit=move_limit,
                 log_level=log_level,
             )
         except StoreError as exc:  # another server holds the file, or it is not ours
