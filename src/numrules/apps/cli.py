@@ -18,7 +18,7 @@ from numrules.core.bots import BOTS, make_bot
 from numrules.core.errors import ConfigError, NumrulesError
 from numrules.core.events import count_text
 from numrules.core.game import AnyGame, all_games, game_names, get_game
-from numrules.core.options import config_from_options, parse_options
+from numrules.core.options import config_from_options, config_text, parse_options
 from numrules.core.records import GameRecord, load_record, save_record
 
 try:
@@ -61,10 +61,12 @@ def _spread(games: int, value: float) -> str:
 
 
 def render_totals(summary: Summary) -> Table:
-    """Game lengths and speed of the batch."""
+    """The rules, the seed, the game lengths and the speed of the batch."""
     table = Table(show_header=False, box=None)
     table.add_column(justify="right")
     table.add_column()
+    table.add_row("rules", config_text(summary.game, summary.config))
+    table.add_row("seed", str(summary.seed))
     table.add_row(
         "actions per game",
         f"mean {summary.mean_length:.1f}, spread "
@@ -295,7 +297,8 @@ def _build() -> Any:
         default=0,
         show_default=True,
         type=int,
-        help="Seed of the first game; game i uses seed + i.",
+        help="Seed of the batch: game i uses seed game_seed(SEED, i), so two seeds give "
+        "unrelated games.",
     )
     @click.option(
         "--bots",
@@ -329,7 +332,8 @@ def _build() -> Any:
         "--records",
         type=click.Path(file_okay=False, path_type=Path),
         default=None,
-        help="Write one record per game to this directory (GAME-SEED.nrec).",
+        help="Write one record per game to this directory, GAME-SEED-INDEX.nrec (SEED: "
+        "--seed; INDEX: the game's place in the batch, from 0).",
     )
     def simulate_command(
         game: str,
@@ -351,8 +355,8 @@ def _build() -> Any:
 
         Games are shared out among processes (--workers) or Ray tasks (--backend ray) and
         summed up as they finish, so memory does not grow with --games; the summary is
-        the same for any number of workers. Game i uses seed + i and can be replayed
-        alone.
+        the same for any number of workers. Each game's seed derives from --seed and the
+        game's index (the JSONL lines and --records give it), so it can be replayed alone.
         """
         g = get_game(game)
         config = _rules_config(g, players, options, config_file)
@@ -388,7 +392,7 @@ def _build() -> Any:
                     if lines is not None:
                         write_jsonl_line(lines, outcome)
                     if records is not None and outcome.record is not None:
-                        path = records / f"{g.name}-{outcome.seed}.nrec"
+                        path = records / f"{g.name}-{seed}-{outcome.index}.nrec"
                         try:
                             save_record(outcome.record, path)
                         except OSError as exc:
