@@ -96,19 +96,52 @@ def render_tournament(result: Any) -> Table:
     for header in ("seats", "wins", "win % (95% CI)", "score", "rating", "ms"):
         table.add_column(header, justify="right", no_wrap=True)
     for s in sorted(result.standings, key=lambda s: -s.mu):
+        score = f"{s.mean_score:.1f}"
+        if s.seat_games > 1:  # one score has no interval
+            score += f" ±{(s.score_high - s.score_low) / 2:.1f}"
         table.add_row(
             s.bot,
             str(s.seat_games),
             f"{s.wins:g}",
             f"{100 * s.win_rate:.1f} ({100 * s.win_low:.0f}-{100 * s.win_high:.0f})",
-            f"{s.mean_score:.1f} ±{(s.score_high - s.score_low) / 2:.1f}",
+            score,
             f"{s.mu:.1f} ±{s.sigma:.1f}",
             f"{s.seconds_per_decision * 1000:.2f}",
         )
+    rules = "" if result.config is None else f"rules: {config_text(game, result.config)}\n"
     table.caption = (
-        "score: mean final score ±95% interval; rating: openskill mu ±sigma; ms: per decision"
+        f"{rules}score: mean final score ±95% interval (Student's t); "
+        "rating: openskill mu ±sigma; ms: per decision"
     )
     return table
+
+
+def duration_text(seconds: float) -> str:
+    """A duration for people, rounded: "40 s", "3 min", "1 h 20 min"."""
+    if seconds < 59.5:
+        return f"{max(1, round(seconds))} s"
+    minutes = round(seconds / 60)
+    if minutes < 60:
+        return f"{minutes} min"
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours} h {minutes} min" if minutes else f"{hours} h"
+
+
+def _milliseconds(seconds: float) -> str:
+    ms = seconds * 1000
+    return f"{ms:.0f} ms" if ms >= 10 else f"{ms:.2g} ms"
+
+
+def estimate_lines(estimate: Any) -> list[str]:
+    """What the command prints before a long tournament (a `TournamentEstimate`)."""
+    slowest = sorted(estimate.seconds_per_decision, key=lambda pair: -pair[1])
+    costs = ", ".join(f"{bot} {_milliseconds(seconds)}" for bot, seconds in slowest)
+    return [
+        f"This tournament will take about {duration_text(estimate.seconds)} "
+        f"({count_text(estimate.games, 'game')}; thinking time per decision: {costs}; "
+        f"measured in a {estimate.warm_up:.1f} s warm-up).",
+        "Fewer --games, cheaper bots (ismcts?iterations=100) or more --workers make it shorter.",
+    ]
 
 
 def _parse_bots(text: str, players: int, game: AnyGame) -> list[str]:
@@ -447,8 +480,10 @@ def _build() -> Any:
         "-b",
         default=None,
         help="Comma-separated bots, at least two (or one with --field): names, names with options "
-        "(ismcts?iterations=200&rollout=heuristic) or import paths package.module:Factory "
-        "(default: random, the game's own bots, and ismcts where the game can sample).",
+        "(ismcts?iterations=200&rollout=heuristic), import paths package.module:Factory, "
+        "modules of the current folder (mybot:Bot) or files (path/to/mybot.py:Bot). "
+        "Default: random and the game's own bots that do not search; search bots such as "
+        "ismcts take seconds a game and are rated when named.",
     )
     @click.option(
         "--games",
@@ -496,25 +531,27 @@ def _build() -> Any:
         address: str | None,
         json_path: Path | None,
     ) -> None:
-        """Rate bots on GAME: every bot in every seat, win rates, scores and ratings."""
-        from numrules.apps.tournament import default_bots, lineups, play_tournament  # noqa: PLC0415
+        """Rate bots on GAME: every bot in every seat, win rates, scores and ratings.
+
+        Before a tournament that would take more than half a minute, the command prints
+        how long it will take, from a short measured warm-up of each bot.
+        """
+        from numrules.apps import tournament  # noqa: PLC0415
 
         g = get_game(game)
-        given = ",".join(default_bots(g)) if bots is None else bots
+        given = ",".join(tournament.default_bots(g)) if bots is None else bots
         names = [name.strip() for name in given.split(",") if name.strip()]
         config = _rules_config(g, players, options, config_file)
         seats = config.players
+        parallel = workers if workers is not None else default_workers()
         try:
-            check_backend(backend, workers or 1, address)
+            check_backend(backend, parallel, address)
         except ConfigError as exc:
             raise click.UsageError(str(exc)) from None
-        cycle = len(lineups(names, seats, field)) if names else 1
-        total = -(-count // cycle) * cycle
         console = Console()
-        with Progress(console=console, transient=True) as bar:
-            task = bar.add_task(f"{g.title} tournament", total=total)
-            try:
-                result = play_tournament(
+        try:
+            with console.status("timing the bots"):
+                estimate = tournament.estimate_tournament(
                     g,
                     names,
                     games=count,
@@ -522,7 +559,28 @@ def _build() -> Any:
                     seed=seed,
                     config=config,
                     field=field,
-                    workers=workers if workers is not None else default_workers(),
+                    # local processes share this machine's cores
+                    workers=min(parallel, default_workers()) if address is None else parallel,
+                )
+        except ConfigError as exc:
+            raise click.BadParameter(str(exc), param_hint="--bots") from None
+        except NumrulesError as exc:  # a bot or the engine failed during the warm-up
+            raise click.ClickException(f"a warm-up game failed: {exc}") from None
+        if estimate.seconds > tournament.LONG_TOURNAMENT:
+            for line in estimate_lines(estimate):
+                console.print(line, highlight=False)
+        with Progress(console=console, transient=True) as bar:
+            task = bar.add_task(f"{g.title} tournament", total=estimate.games)
+            try:
+                result = tournament.play_tournament(
+                    g,
+                    names,
+                    games=count,
+                    players=seats,
+                    seed=seed,
+                    config=config,
+                    field=field,
+                    workers=parallel,
                     backend=backend,  # type: ignore[arg-type]
                     address=address,
                     progress=lambda: bar.advance(task),
