@@ -40,7 +40,10 @@ def render(summary: Summary) -> Table:
         caption=f"{direction} score wins; ties share the win",
     )
     for header in ("seat", "bot", "wins", "win %", "shared", "mean score", "spread", "min", "max"):
-        table.add_column(header, justify="left" if header == "bot" else "right")
+        if header == "bot":  # a long spec or file path is folded, never cut
+            table.add_column(header, overflow="fold")
+        else:
+            table.add_column(header, justify="right")
     for seat in summary.seats:
         table.add_row(
             str(seat.seat),
@@ -339,7 +342,8 @@ def _build() -> Any:
         default="random",
         show_default=True,
         help=f"Comma-separated bot per seat, or one for all ({', '.join(sorted(BOTS))}, "
-        "a game's own bots such as heuristic, or an import path package.module:Factory).",
+        "a game's own bots such as heuristic, an import path package.module:Factory, a "
+        "module of the current folder such as mybot:Bot, or a file path/to/mybot.py:Bot).",
     )
     @_rule_options
     @_parallel_options

@@ -141,6 +141,7 @@ class TournamentResult:
 class _Timed:
     # Wraps a bot to measure its thinking time (CPU time: a busy machine does not inflate it).
     __slots__ = ("bot", "decisions", "seconds")
+    clock = staticmethod(time.process_time)
 
     def __init__(self, bot: Any) -> None:
         self.bot = bot
@@ -153,11 +154,11 @@ class _Timed:
         return getattr(self.bot, "needs_observation", True) is not False
 
     def act(self, observation: Any, actions: Sequence[Any], optional: bool) -> Any | None:
-        started = time.process_time()
+        started = self.clock()
         try:
             return self.bot.act(observation, actions, optional)
         finally:
-            self.seconds += time.process_time() - started
+            self.seconds += self.clock() - started
             self.decisions += 1
 
 
@@ -280,8 +281,8 @@ LONG_TOURNAMENT = 30.0
 """Seconds above which the command line prints a tournament's estimate before playing it."""
 
 WARM_UP_SECONDS = 0.5
-"""The thinking time `estimate_tournament` measures of each bot (CPU seconds; a bot
-whose first decision takes longer is measured on that one decision)."""
+"""The thinking time `estimate_tournament` measures of each bot (seconds; a bot whose
+first decision takes longer is measured on that one decision)."""
 
 
 @attrs.frozen(slots=True)
@@ -289,15 +290,17 @@ class TournamentEstimate:
     """How long a tournament will take, from a measured warm-up (`estimate_tournament`)."""
 
     seconds: float
-    """The expected wall time: the CPU time of every game, shared among the workers."""
+    """The expected time: `sequential` shared among the workers."""
+    sequential: float
+    """The expected time of every game played one after the other."""
     games: int
     """The games the tournament plays (whole cycles)."""
     seconds_per_decision: tuple[tuple[str, float], ...]
-    """Each bot's measured thinking time per decision (CPU seconds), as (bot, seconds)."""
+    """Each bot's measured thinking time per decision (wall seconds), as (bot, seconds)."""
     decisions: tuple[int, ...]
     """Decisions per seat in a game of random bots (what the estimate counts per game)."""
     warm_up: float
-    """The CPU seconds the warm-up itself took."""
+    """The seconds the warm-up itself took."""
 
 
 class _WarmUpOverError(Exception):
@@ -307,7 +310,9 @@ class _WarmUpOverError(Exception):
 
 class _Budget(_Timed):
     # A timed bot that stops its warm-up game once the seats together passed `limit`.
+    # Wall time: the load of the machine at the time counts, as it will in the games.
     __slots__ = ("limit", "shared")
+    clock = staticmethod(time.perf_counter)
 
     def __init__(self, bot: Any, shared: list[_Timed], limit: float) -> None:
         super().__init__(bot)
@@ -336,12 +341,13 @@ def estimate_tournament(
 
     The warm-up plays one game of random bots, counting each seat's decisions and the
     time of the game itself (the engine's share), then, for each bot, a game with that
-    bot in every seat, stopped once the bot has thought `budget` CPU seconds (after its
+    bot in every seat, stopped once the bot has thought `budget` seconds (after its
     first decision at least). A game of the tournament is then its engine time plus,
     for each seat, its decisions times its bot's time per decision; the total is shared
-    among `workers` (pass no more than the cores that will play). It is CPU time: a busy
-    machine takes longer, and the games of bots that play longer or shorter games than
-    random bots do take that much longer or shorter.
+    among `workers` (pass no more than the cores that will play). The times are wall
+    times, so the machine's load during the warm-up counts as it will in the games; the
+    games of bots that play longer or shorter games than random bots do take that much
+    longer or shorter.
 
     Raises:
         ConfigError: as `play_tournament` (bad bots, games, config or workers).
@@ -354,10 +360,10 @@ def estimate_tournament(
     names, rated, config = _checked(g, bots, games, players, config, field)
     cycle = lineups(names, players, field)
     cycles = math.ceil(games / len(cycle))
-    started = time.process_time()
+    started = time.perf_counter()
     reference = [_Timed(RandomBot(derive_seed(seed, "estimate", s))) for s in range(players)]
     play_match(g, config, reference, derive_seed(seed, "estimate"))
-    engine = time.process_time() - started
+    engine = time.perf_counter() - started
     decisions = tuple(t.decisions for t in reference)
     costs = {}
     for index, name in enumerate(rated):
@@ -374,13 +380,13 @@ def estimate_tournament(
         for lineup in cycle
     )
     total = cycles * len(cycle)
-    parallel = min(workers, total)
     return TournamentEstimate(
-        seconds=cycles * per_cycle / parallel,
+        seconds=cycles * per_cycle / min(workers, total),
+        sequential=cycles * per_cycle,
         games=total,
         seconds_per_decision=tuple(costs.items()),
         decisions=decisions,
-        warm_up=time.process_time() - started,
+        warm_up=time.perf_counter() - started,
     )
 
 
