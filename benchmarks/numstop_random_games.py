@@ -9,7 +9,7 @@ picks `legal[rng.randrange(len(legal))]`), with the default CLASSIC rules. Print
 player count: the mean, smallest and largest number of actions of a game, the mean
 number of rounds, the validation decisions (phases VALIDATION and SELECTION) per game,
 and the longest single validation (one seat's decisions in a row). The figures of
-docs/design/numstop-validation-tree.md and docs/rules/numstop.md come from it.
+docs/design/numstop-validation-tree.md and docs/reference/numstop.md come from it.
 """
 
 from __future__ import annotations

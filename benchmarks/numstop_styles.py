@@ -7,7 +7,7 @@ Usage:
 Plays N deals (game seeds S to S + N - 1, one round each: `max_rounds=1`), each twice
 with the seats swapped: `HeuristicBot(0, Style(...))` against the default
 `HeuristicBot(1)`. Prints the style's share of the wins (a shared win counts 1/2) and
-both bots' mean points. The figures of docs/rules/numstop.md ("The search bot") came
+both bots' mean points. The figures of docs/reference/numstop.md ("The search bot") came
 from it: `--greed 2 --deals 30 --seed 2000` (60 games) and `--greed 2 --deals 100
 --seed 5000` (200 games).
 """

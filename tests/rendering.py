@@ -5,8 +5,9 @@ layout, regenerate them with
 
     NUMRULES_UPDATE_GOLDEN=1 PYTHONPATH=src pytest -q tests/<game>/test_render.py
 
-and review the diff (the doc examples in docs/rules/<game>.md are checked against the
-renderer too, and must be updated by hand).
+and review the diff (the doc examples, a rendered position in docs/reference/<game>.md
+and a worked example in docs/rules/<game>.md, are checked against the renderer too, and
+must be updated by hand).
 """
 
 from __future__ import annotations
@@ -48,10 +49,10 @@ def check_golden(game: str, name: str, text: str) -> None:
 
 
 def doc_example(game: str) -> str:
-    """The plain-text block under `#### A rendered position` in docs/rules/<game>.md."""
-    page = (ROOT / "docs" / "rules" / f"{game}.md").read_text()
-    found = re.search(r"#### A rendered position\n.*?```text\n(.*?)```", page, flags=re.DOTALL)
-    assert found, f"docs/rules/{game}.md has no rendered example"
+    """The plain-text block under `### A rendered position` in docs/reference/<game>.md."""
+    page = (ROOT / "docs" / "reference" / f"{game}.md").read_text()
+    found = re.search(r"\n### A rendered position\n.*?```text\n(.*?)```", page, flags=re.DOTALL)
+    assert found, f"docs/reference/{game}.md has no rendered example"
     return found.group(1).rstrip("\n")
 
 
@@ -173,14 +174,14 @@ def check_random_positions(
     return checked
 
 
-WORKED_HEADINGS = ("#### A worked turn", "#### A worked trick")
+WORKED_HEADINGS = ("\n## A worked turn\n", "\n## A worked trick\n")
 
 
 def doc_worked_example(game: str) -> str:
-    """The plain-text block under `#### A worked turn` (or trick) in docs/rules/<game>.md."""
+    """The plain-text block under `## A worked turn` (or trick) in docs/rules/<game>.md."""
     page = (ROOT / "docs" / "rules" / f"{game}.md").read_text()
     heads = "|".join(re.escape(head) for head in WORKED_HEADINGS)
-    found = re.search(rf"(?:{heads})\n.*?```text\n(.*?)```", page, flags=re.DOTALL)
+    found = re.search(rf"(?:{heads}).*?```text\n(.*?)```", page, flags=re.DOTALL)
     assert found, f"docs/rules/{game}.md has no worked example"
     return found.group(1).rstrip("\n")
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import inspect
 import re
+import sys
 from pathlib import Path
 
 import attrs
@@ -18,13 +20,18 @@ from numrules.apps.play import (
     action_lines,
     arranged,
     make_config,
+    notation_examples,
+    notation_help,
     open_session,
     plan_from_headers,
+    refusal,
     rules_page,
     seat_plan,
     text_terminal,
+    wrap,
 )
 from tests.playing import SHORT, policy_session, short_options, table_with_an_optional_decision
+from tests.plugged import registered
 
 SA = numrules.get_game("stackattack")
 
@@ -86,24 +93,35 @@ def test_options_change_the_config_or_say_why() -> None:
         make_config(SA, 2, ["end_score=0"])
 
 
-def test_a_long_list_of_actions_is_grouped_by_verb() -> None:
+def test_actions_are_listed_several_a_line_grouped_by_verb() -> None:
     game = numrules.get_game("numbounce")
     actions = [game.parse_action(f"0:play {c}") for c in ("R1", "R2", "B3")]
-    assert action_lines(actions) == ["   1  play R1", "   2  play R2", "   3  play B3"]
+    # A short list is one line, after the lead.
+    assert action_lines(actions, lead="Yours: ") == ["Yours: 1) play R1  2) play R2  3) play B3"]
     many = [game.parse_action(f"0:play R{v}") for v in range(12)] + [
         game.parse_action("0:take draw"),
         game.parse_action("0:take discard"),
+        game.parse_action("0:numx"),
     ]
-    lines = action_lines(many)
-    assert lines[0].startswith("  play  1) R0 2) R1 3) R2")
-    assert lines[-1] == "  take  13) draw 14) discard"
+    lines = action_lines(many, lead="Yours: ")
+    assert lines[0] == "Yours:"
+    assert lines[1].startswith("  play  1) R0  2) R1  3) R2")
+    assert lines[-2] == "  take  13) draw  14) discard"
+    assert lines[-1] == "  15) numx"  # alone of its verb
+    assert lines[2] == "        11) R10  12) R11"  # the verb's next line
+    assert len(lines) == 5
     assert all(len(line) <= 80 for line in lines)
     numbers = [int(n) for line in lines for n in re.findall(r"(\d+)\)", line)]
-    assert numbers == list(range(1, 15))
+    assert numbers == list(range(1, 16))
+    # A narrow screen wraps a verb's actions under their first.
+    narrow = action_lines(many[:12], width=30)
+    assert narrow[0] == "  play  1) R0  2) R1  3) R2"
+    assert narrow[1] == "        4) R3  5) R4  6) R5"
+    assert all(len(line) <= 30 for line in narrow)
     # Interleaved verbs are listed (and numbered) by verb, in their first order.
     mixed = [many[12], *many[:6], many[13], *many[6:12]]
     assert arranged(mixed) == (many[12], many[13], *many[:12])
-    assert action_lines(mixed)[0].startswith("  take  1) draw 2) discard")
+    assert action_lines(mixed)[0].startswith("  take  1) draw  2) discard")
 
 
 def test_answers_by_number_or_by_notation_without_the_seat() -> None:
@@ -122,12 +140,37 @@ def test_bad_input_asks_again_with_the_reason_and_loses_nothing() -> None:
     session, out = short("stackattack", answers)
     assert "No action numbered 99: answer 1 to 3." in out
     assert "No action numbered 0" in out
-    assert re.search(r"Not accepted: .*99", out)  # a card the seat does not hold
+    # A card the seat does not hold: the reason, without the error's code.
+    assert "Not accepted (choose 99): card 99 is not in the hand." in out
     assert re.search(r"Not accepted: .*seat 1", out)  # another seat's prefix
     assert "This decision is not optional" in out
-    assert out.count("Not accepted:") == 4
+    assert out.count("Not accepted") == 4
+    assert not re.search(r"\[[a-z_]+\]", out)  # no internal codes such as [card_not_held]
     assert SA.is_terminal(session.state)
     assert out.count("Stack Attack | round 0 | turn 0 | choose") == 1  # no redraw per error
+
+
+def test_messages_wrap_between_words_only() -> None:
+    terminal, output = text_terminal("")
+    long = "Not accepted: " + " ".join(f"word{i}" for i in range(40)) + " " + "x" * 90
+    terminal.tell(long)
+    lines = output.getvalue().splitlines()
+    assert len(lines) > 2
+    assert output.getvalue().split() == long.split()  # every word whole
+    assert all(len(line) <= 80 for line in lines if "x" * 90 not in line)
+    assert wrap("a b", 80) == ["a b"]
+
+
+def test_refusals_name_the_action_and_the_reason_only() -> None:
+    state = SA.new_game(SA.Config(players=2), 1)
+    with pytest.raises(numrules.IllegalActionError) as caught:
+        SA.apply(state, SA.parse_action("0:choose 99"))
+    assert "[card_not_held]" in str(caught.value)  # the library's message keeps its code
+    assert refusal("choose 99", caught.value) == (
+        f"Not accepted (choose 99): {caught.value.detail}."
+    )
+    bad = numrules.NotationError("'x' is not a Stack Attack action")
+    assert refusal("x", bad) == "Not accepted: 'x' is not a Stack Attack action."
 
 
 def test_enter_lets_an_interrupt_pass() -> None:
@@ -135,21 +178,56 @@ def test_enter_lets_an_interrupt_pass() -> None:
     session, terminal = policy_session("numbounce", seed, players=players)
     assert session.run()
     out = terminal.text()
-    assert "(optional: press Enter to let it pass)" in out
+    assert "(optional: Enter lets it pass)" in out
     optional = [p for p in terminal.prompts if "[Enter: pass]" in p]
     assert optional
     assert not any(a.seat == 0 and "interrupt" in str(a) for a in session.actions)
 
 
-def test_help_shows_the_notation_with_examples_and_rules_the_page() -> None:
+def test_help_shows_the_notation_table_and_rules_the_page() -> None:
     _, out = short("stackattack", "help\nrules\n" + "1\n" * 50)
-    assert "The notation of Stack Attack" in out
-    assert "`0:choose 55`" in out
-    assert re.search(r"For example, now: choose \d+", out)
-    assert "# Stack Attack" in out
-    assert rules_page(SA) in out
+    assert "Answer with the number of an action in the list, or with the action in Stack" in out
+    assert re.search(
+        r"^  choose 55 +Pick <card> from the hand, face down, for this turn\.$", out, re.M
+    )
+    assert re.search(r"^  take 2 +Take every card of <row> as penalty", out, re.M)
+    assert "  rules       the rules of Stack Attack" in out
+    # rules: the page, rendered by rich (without a screen, there is no pager).
+    after = out.split("  quit        leave the game (asks first)", 1)[1]
+    assert "Stack Attack" in after.split("Stack Attack | round 0", 1)[0]
     for name in numrules.game_names():
         assert rules_page(numrules.get_game(name)).startswith("# ")
+
+
+def _described(kind: type) -> str:
+    # What `help` says an action class does: its docstring's first paragraph, the
+    # fields (written `card` in it) as <card>.
+    fields = set(attrs.fields_dict(kind))
+    first = inspect.cleandoc(kind.__doc__ or "").split("\n\n")[0]
+    first = re.sub(r"`([^`]+)`", lambda m: f"<{m[1]}>" if m[1] in fields else m[1], first)
+    return " ".join(first.split())
+
+
+@pytest.mark.parametrize("name", [*numrules.game_names(), "highcard"])
+def test_help_is_a_notation_table_built_from_the_action_classes(name: str) -> None:
+    with registered() as highcard:
+        game = highcard if name == "highcard" else numrules.get_game(name)
+        text = notation_help(game)
+    table = text.split("\n\n")[1]
+    flat = " ".join(table.split())
+    examples = notation_examples(game)
+    for kind in game.action_types:
+        # Every kind of action has a row: examples that parse as that kind, then what
+        # it does, whole (nothing cut in a word when it is wrapped).
+        assert examples[kind], kind
+        for example in examples[kind]:
+            assert type(game.parse_action(example, seat=0)) is kind
+        assert f"{', '.join(examples[kind])} {_described(kind)}" in flat, kind
+        assert kind.__name__ + "(" not in text  # no class names
+    assert all(len(line) <= 80 for line in text.splitlines())
+    assert game.action_types[0].__module__ not in text
+    module_doc = sys.modules[game.action_types[0].__module__].__doc__ or ""
+    assert module_doc.strip().splitlines()[0] not in text  # no raw module docstring
 
 
 def test_quit_asks_first() -> None:
@@ -170,27 +248,29 @@ def test_end_of_input_leaves_cleanly() -> None:
 def test_save_then_load_resumes_the_game(tmp_path: Path) -> None:
     path = tmp_path / "half.nrec"
     first, out = short("numstop", f"1\n1\n1\nsave {path}\nsave\nsave {tmp_path}/no/such/x\n")
-    assert f"Saved {len(first.actions)} actions to {path}" in out
+    assert f"Saved {len(first.actions)} actions to {path}" in " ".join(out.split())
     assert "Save where?" in out
     assert "Could not save" in out
     record = numrules.load_record(path)
     assert record.headers["Status"] == "unfinished"
     assert record.headers["Bots"] == "human,random"
     assert list(record.actions) == first.actions
-    terminal, output = text_terminal("1\n" * 200)
+    terminal, output = text_terminal("last\n" + "1\n" * 200)
     resumed = open_session(None, terminal, load=path)
     assert resumed.state == first.state
     assert resumed.plan == (HUMAN, "random")
     assert resumed.run()
     out = output.getvalue()
     assert f"resumed after {len(first.actions)} actions" in out
-    # The first decision after the resume tells what followed seat 0's last one only.
-    told = out.split("Since your last decision (seat 0):\n", 1)[1].split("\n\n", 1)[0]
+    # The first decision after the resume tells what followed seat 0's last one only
+    # (`last` lists those events in full).
+    told = out.split("seat 0> ", 1)[1].split("seat 0> ", 1)[0]
     game = numrules.get_game("numstop")
     last = max(i for i, action in enumerate(first.actions) if action.seat == 0)
     before = numrules.replay(game, first.config, first.seed, first.actions[:last])
     expected = game.events(first.state, 0, len(game.events(before, 0)))
-    assert told.splitlines() == [f"  {event}" for event in expected]
+    assert told.splitlines()[0] == "Since your last decision (seat 0):"
+    assert told.splitlines()[1:] == [f"  {event}" for event in expected]
     assert resumed.actions[: len(first.actions)] == first.actions
     assert numrules.get_game("numstop").is_terminal(resumed.state)
 

@@ -249,6 +249,8 @@ def test_a_server_table_of_the_plugin_is_played_to_the_end(
 
 def spawn(site: Path, *args: str) -> pexpect.spawn[str]:
     env = {**environment(site), "TERM": "xterm-256color", "COLUMNS": "100", "LINES": "40"}
+    env["PAGER"] = "cat"  # help prints, rather than wait in less
+    env.pop("MANPAGER", None)
     return pexpect.spawn(
         sys.executable,
         ["-m", "numrules", *args],
@@ -279,6 +281,9 @@ def test_the_plugin_is_played_at_the_prompt_and_replayed(site: Path, tmp_path: P
         child.expect(r"seat 0> ")
         child.sendline("rules")
         child.expect("High Card has no rules page")
+        # help: the notation table, from the plug-in's action class and example.
+        child.sendline("help")
+        child.expect(r"play 7 +Play <card> to the trick\.")
         for _ in range(20):
             found = child.expect([r"seat 0> ", r"Winners?: [^\r\n]*\r\n"])
             if found == 1:

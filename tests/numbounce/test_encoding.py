@@ -1,4 +1,4 @@
-"""Num Bounce action ids: the table of docs/rules/numbounce.md, INFINITY copies, masks."""
+"""Num Bounce action ids: the table of docs/reference/numbounce.md, INFINITY copies, masks."""
 
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ def test_the_space_is_the_same_5400_ids_for_every_config() -> None:
         ("0:play INF1 INF2 INF3 INF4", 5399),
     ],
 )
-def test_the_ids_follow_the_table_of_the_rules_page(text: str, expected: int) -> None:
+def test_the_ids_follow_the_table_of_the_reference_page(text: str, expected: int) -> None:
     assert ident(text) == expected
 
 

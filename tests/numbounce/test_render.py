@@ -61,7 +61,7 @@ def test_golden_positions(name: str) -> None:
     check_golden("numbounce", name, nb.render_text(view(name)))
 
 
-def test_the_rules_page_shows_the_taken_position() -> None:
+def test_the_reference_page_shows_the_taken_position() -> None:
     assert doc_example("numbounce") == str(view("taken"))
 
 

@@ -8,7 +8,6 @@ import random
 import re
 from collections import Counter
 from collections.abc import Iterable
-from pathlib import Path
 from typing import Any
 
 import attrs
@@ -21,9 +20,9 @@ from numrules.core.cards import FAMILIES, MAX_VALUE, FamilyCard, NumCard
 from numrules.core.tensors import Layout
 from numrules.numbounce.combinations import value_of
 from numrules.numbounce.tensors import KIND
+from tests import docpages
 from tests.numbounce.helpers import play, table
 
-PAGE = Path(__file__).resolve().parents[2] / "docs" / "rules" / "numbounce.md"
 QUICK: dict[str, Any] = dict(nb.GAME.quick_options)
 KINDS = 104
 LAST_ACTIONS = (
@@ -42,7 +41,7 @@ LAST_ACTIONS = (
 
 
 def kind(card: NumCard | str) -> int:
-    """A card's kind as the rules page numbers them: 17 per family in order, NUMX, INFINITY."""
+    """A card's kind as the reference page numbers them: 17 per family in order, NUMX, INFINITY."""
     if isinstance(card, str):
         card = nb.parse_card(card)
     if type(card) is FamilyCard:
@@ -539,17 +538,11 @@ def test_the_tensors_of_an_observation_read_back_from_json_are_the_same() -> Non
     assert both(obs) == both(back)
 
 
-# --- the rules page -------------------------------------------------------------------------
+# --- the reference page ---------------------------------------------------------------------
 
 
-def tensors_section() -> str:
-    text = PAGE.read_text(encoding="utf-8")
-    start = text.index("\n### Tensors\n")
-    return text[start : text.index("\n### ", start + 1)]
-
-
-def test_the_rules_page_shows_exactly_the_layouts_of_the_default_config() -> None:
-    section = tensors_section()
+def test_the_reference_page_shows_exactly_the_layouts_of_the_default_config() -> None:
+    section = docpages.section(docpages.reference_page("numbounce"), "Tensors")
     tables = re.findall(r"(?:^\|.*\|\n)+", section + "\n", re.MULTILINE)
     config = nb.Config()
     assert [t.rstrip("\n") for t in tables] == [

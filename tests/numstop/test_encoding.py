@@ -1,4 +1,4 @@
-"""Num Stop action ids: the table of docs/rules/numstop.md, a stacked deck, refusals."""
+"""Num Stop action ids: the table of docs/reference/numstop.md, a stacked deck, refusals."""
 
 from __future__ import annotations
 
@@ -68,7 +68,7 @@ def test_the_space_is_three_ids_a_seat_two_a_family_card_and_17() -> None:
         (ns.EndValidation(0), 232),
     ],
 )
-def test_the_ids_follow_the_table_of_the_rules_page(action: ns.Action, expected: int) -> None:
+def test_the_ids_follow_the_table_of_the_reference_page(action: ns.Action, expected: int) -> None:
     assert ns.encode_action(CONFIG, action) == expected
 
 

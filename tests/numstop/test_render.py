@@ -62,7 +62,7 @@ def test_golden_positions(name: str) -> None:
     check_golden("numstop", name, ns.render_text(view(name)))
 
 
-def test_the_rules_page_shows_the_selection_position() -> None:
+def test_the_reference_page_shows_the_selection_position() -> None:
     assert doc_example("numstop") == str(view("selection"))
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Any
 
 import attrs
@@ -14,10 +13,9 @@ from numrules import numstop as ns
 from numrules.core.cards import FAMILIES, Family, FamilyCard, NumCard
 from numrules.core.tensors import Layout
 from numrules.numstop.tensors import ROUND_HORIZON
+from tests import docpages
 
 from .helpers import cards, finish, play, scorecard, table, validate
-
-RULES_PAGE = Path(__file__).resolve().parents[2] / "docs" / "rules" / "numstop.md"
 
 # A 3-player round stacked so that: seat 0 keeps R1 B2 unlocked (then locks it), seat 1
 # reserves a FLIP and keeps G5, seat 2 busts on three yellows; then seat 1 flips.
@@ -370,12 +368,11 @@ def test_another_seats_flip_knowledge_differs_between_samples() -> None:
     assert any(tensors(sample, 1)[1] != information for sample in samples)
 
 
-def test_the_rules_page_lists_both_layouts_of_the_default_game() -> None:
-    page = RULES_PAGE.read_text(encoding="utf-8")
+def test_the_reference_page_lists_both_layouts_of_the_default_game() -> None:
+    section = docpages.section(docpages.reference_page("numstop"), "Tensors")
     config = ns.Config(players=4)
-    assert ns.observation_layout(config).table() in page
-    assert ns.information_state_layout(config).table() in page
-    section = page.split("### Tensors", 1)[1].split("\n### ", 1)[0]
+    assert ns.observation_layout(config).table() in section
+    assert ns.information_state_layout(config).table() in section
     discovery = ns.Config(players=4, mode=ns.Mode.DISCOVERY)
     for shown in (config, discovery):
         sizes = ns.observation_layout(shown).size, ns.information_state_layout(shown).size

@@ -121,9 +121,9 @@ def test_plays_steals_tricks_the_bomb_and_the_end_of_the_round_and_game() -> Non
         "seat 2 wins the trick: Y2 QUANTUM (+2 points)",
         "round 0 ends: roles seat 0 Deminer, seat 1 Bomber, seat 2 Num-X player; "
         "the Deminer captured the Bomb; "
-        "seat 0 53 (0 cards, 3 pairs, 50 bonus; total 53), "
-        "seat 1 21 (21 cards, 0 pairs, 0 bonus; total 21), "
-        "seat 2 32 (2 cards, 0 pairs, 30 bonus; total 32)",
+        "seat 0 53 (0 from cards, 3 from pairs, 50 bonus; total 53), "
+        "seat 1 21 (21 from cards, 0 from pairs, 0 bonus; total 21), "
+        "seat 2 32 (2 from cards, 0 from pairs, 30 bonus; total 32)",
         "the game ends: seat 0 wins with 53 points",
     ]
     assert nw.is_terminal(state)

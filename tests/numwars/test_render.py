@@ -49,7 +49,7 @@ def test_golden_positions(name: str) -> None:
     check_golden("numwars", name, nw.render_text(view(name)))
 
 
-def test_the_rules_page_shows_the_steal_position() -> None:
+def test_the_reference_page_shows_the_steal_position() -> None:
     assert doc_example("numwars") == str(view("steal"))
 
 

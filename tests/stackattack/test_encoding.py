@@ -33,7 +33,7 @@ def test_the_space_is_cards_then_other_seats_then_three_sets_of_rows() -> None:
         (sa.PlaceShield(1, 3), 78),
     ],
 )
-def test_the_ids_follow_the_table_of_the_rules_page(action: sa.Action, expected: int) -> None:
+def test_the_ids_follow_the_table_of_the_reference_page(action: sa.Action, expected: int) -> None:
     assert sa.encode_action(CONFIG, action) == expected
 
 

@@ -44,7 +44,7 @@ def test_golden_positions(name: str) -> None:
     check_golden("stackattack", name, sa.render_text(view(name)))
 
 
-def test_the_rules_page_shows_the_take_position() -> None:
+def test_the_reference_page_shows_the_take_position() -> None:
     assert doc_example("stackattack") == str(view("take"))
 
 

@@ -656,7 +656,8 @@ def _build() -> Any:
         "seats",
         type=int,
         multiple=True,
-        help="A seat you play (repeat it for several humans at one terminal; default 0).",
+        help="A seat you play, 0 to players - 1 (repeat it for several humans at one terminal; "
+        "default 0).",
     )
     @click.option(
         "--bots",
@@ -689,6 +690,11 @@ def _build() -> Any:
         default=None,
         help="Write the game record to this file when the game ends or is left.",
     )
+    @click.option(
+        "--auto-forced",
+        is_flag=True,
+        help="Play a decision of yours that has only one legal action without asking.",
+    )
     @click.option("--plain", is_flag=True, help="Plain text, no colours, even on a terminal.")
     def play_command(
         game: str | None,
@@ -699,10 +705,11 @@ def _build() -> Any:
         options: tuple[str, ...],
         load: Path | None,
         record_path: Path | None,
+        auto_forced: bool,
         plain: bool,
     ) -> None:
         """Play GAME at the terminal against bots (or with other humans)."""
-        from numrules.apps.play import open_session, terminal_for  # noqa: PLC0415
+        from numrules.apps.play import error_text, open_session, terminal_for  # noqa: PLC0415
 
         try:
             session = open_session(
@@ -714,11 +721,12 @@ def _build() -> Any:
                 seed=seed,
                 options=options,
                 load=load,
+                auto_forced=auto_forced,
             )
         except OSError as exc:
             raise RecordFileError(f"{load}: {exc}") from None
         except NumrulesError as exc:
-            raise click.UsageError(str(exc)) from None
+            raise click.UsageError(error_text(str(exc))) from None
         failure = None
         try:
             session.run()
@@ -726,7 +734,7 @@ def _build() -> Any:
             left = len(session.actions)
             click.echo(f"\nGame left unfinished (interrupted) after {left} actions.")
         except NumrulesError as exc:  # a bot failed: keep what was played
-            failure = click.ClickException(f"the game stopped: {exc}")
+            failure = click.ClickException(error_text(f"the game stopped: {exc}"))
         if record_path is not None:
             try:
                 session.save(record_path)

@@ -1,7 +1,8 @@
 """Num Bounce: climb or go down, interrupt out of turn, be the first with an empty hand.
 
-The rules in plain English are in docs/rules/numbounce.md. This package exposes the
-uniform numrules game API (see docs/architecture.md)::
+The rules in plain English are in docs/rules/numbounce.md, how the library models them in
+docs/reference/numbounce.md. This package exposes the uniform numrules game API (see
+docs/architecture.md)::
 
     from numrules import numbounce as nb
 

@@ -1,4 +1,4 @@
-"""Num Bounce action ids: 5400 ids, the same for every Config (see docs/rules/numbounce.md).
+"""Num Bounce action ids: 5400 ids, the same for every Config (see docs/reference/numbounce.md).
 
 | ids | action |
 | --- | --- |

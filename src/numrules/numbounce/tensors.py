@@ -1,6 +1,6 @@
 """Num Bounce tensors: what one seat knows, as fixed-length vectors of floats in [0, 1].
 
-The contract is `numrules.core.tensors`; the layouts are listed in docs/rules/numbounce.md
+The contract is `numrules.core.tensors`; the layouts are listed in docs/reference/numbounce.md
 ("Tensors"). Both tensors are built from an observation alone and are seat-relative: a
 block "per seat" holds one entry (or one group of entries) per seat, the observer's
 first, then the next seats in play order. A spectator's observation has no tensors.

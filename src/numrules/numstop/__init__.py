@@ -1,7 +1,8 @@
 """Num Stop: push-your-luck drawing from two stocks, locked collections, a 10-objective scorecard.
 
-The rules in plain English are in docs/rules/numstop.md. This package exposes the
-uniform numrules game API (see docs/architecture.md), plus the combination finder
+The rules in plain English are in docs/rules/numstop.md, how the library models them in
+docs/reference/numstop.md. This package exposes the uniform numrules game API (see
+docs/architecture.md), plus the combination finder
 (`find_combinations`, `best_validation`, `search_validation`), `risk`, the events
 of every `apply` (`events`, the classes of `EVENT_TYPES`), and action ids for learning
 code (`encode_action`, `decode_action`, `num_actions`, `legal_action_mask`).

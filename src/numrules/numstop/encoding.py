@@ -1,4 +1,4 @@
-"""Num Stop action ids, fixed for a Config (see docs/rules/numstop.md).
+"""Num Stop action ids, fixed for a Config (see docs/reference/numstop.md).
 
 With P = `players` and C = 6 x (`max_value` + 1), the family cards of the deck (102
 by default) in canonical order (`num_card_key`: R0, R1, ..., B0, ..., SH16), the ids

@@ -6,7 +6,7 @@ the round's card identities, in `config.all_cards()` order (each family card exi
 once, so a card is one index); the reserve and the action cards activated are flags over
 the six action cards (CLASSIC only: DISCOVERY has no such blocks). Counts and points
 are divided by their bound. The layouts of the default game are listed on the rules
-page (docs/rules/numstop.md, "Tensors").
+page (docs/reference/numstop.md, "Tensors").
 
 The information-state tensor adds what the seat remembers of the current round, from
 its own account of the events (`obs.log`): the cards each seat drew and lost, the action

@@ -1,7 +1,8 @@
 """Num Wars: trick taking with trumps, the steal, a Bomb and secret roles.
 
-The rules in plain English are in docs/rules/numwars.md. This package exposes the
-uniform numrules game API (see docs/architecture.md)::
+The rules in plain English are in docs/rules/numwars.md, how the library models them in
+docs/reference/numwars.md. This package exposes the uniform numrules game API (see
+docs/architecture.md)::
 
     from numrules import numwars as nw
 

@@ -1,4 +1,4 @@
-"""Num Wars action ids: one id per card of the Config's deck (see docs/rules/numwars.md).
+"""Num Wars action ids: one id per card of the Config's deck (see docs/reference/numwars.md).
 
 A `Play` is only ever taken by the seat to act, so its id is the index of its card in
 `config.all_cards()` (the format's deck in canonical order): 0..81 with the SHORT deck,

@@ -165,7 +165,7 @@ class RoundScored(Event):
         result = self.result
         roles = ", ".join(f"seat {s} {ROLE_NAMES[r]}" for s, r in enumerate(result.roles))
         scores = ", ".join(
-            f"seat {s} {score.total} ({score.base} cards, {score.pairs} pairs, "
+            f"seat {s} {score.total} ({score.base} from cards, {score.pairs} from pairs, "
             f"{score.bonus} bonus; total {total})"
             for s, (score, total) in enumerate(zip(result.scores, self.totals, strict=True))
         )

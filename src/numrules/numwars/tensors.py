@@ -1,10 +1,10 @@
-"""Num Wars tensors: one seat's view as fixed-length float vectors (docs/rules/numwars.md).
+"""Num Wars tensors: one seat's view as fixed-length float vectors (docs/reference/numwars.md).
 
 The contract is `numrules.core.tensors`. With D the size of the format's deck, P =
 `players`, H = `hand_size` (the tricks of a round) and N = `rounds`, a card's place in a
 block over the deck is its index in `config.all_cards()` (its action id), and a block
 per seat holds seat k (k seats after the observer; 0 is the observer) at k * D. The
-layouts, block by block, are the tables of the rules page ("Tensors").
+layouts, block by block, are the tables of the reference page ("Tensors").
 
 Points can be negative (the Num-X player's penalty, custom bonuses), so a score x is
 written 0.5 + x / 2B, with B the most a seat can score in a round (its cards grouped by

@@ -1,7 +1,8 @@
 """Stack Attack: simultaneous secret choices placed into rows, penalty points, action cards.
 
-The rules in plain English are in docs/rules/stackattack.md. This package exposes the
-uniform numrules game API (see docs/architecture.md)::
+The rules in plain English are in docs/rules/stackattack.md, how the library models them in
+docs/reference/stackattack.md. This package exposes the uniform numrules game API (see
+docs/architecture.md)::
 
     from numrules import stackattack as sa
 

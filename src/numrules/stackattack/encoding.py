@@ -1,4 +1,4 @@
-"""Stack Attack action ids, fixed for a Config (see docs/rules/stackattack.md).
+"""Stack Attack action ids, fixed for a Config (see docs/reference/stackattack.md).
 
 With D = `deck_size`, P = `players` and R = `rows`, the ids run in blocks:
 

@@ -1,9 +1,9 @@
-"""Stack Attack tensors: one seat's view as fixed-length float vectors (docs/rules/stackattack.md).
+"""Stack Attack tensors: one seat's view as fixed-length float vectors.
 
 The contract is `numrules.core.tensors`. With D = `deck_size`, P = `players`, R = `rows`
 and H = `hand_size`, card n of a block over the deck is at index n - 1, and a block per
 seat holds seat k (k seats after the observer; 0 is the observer) at k * D. The layouts,
-block by block, are the tables of the rules page ("Tensors").
+block by block, are the tables of docs/reference/stackattack.md ("Tensors").
 
 The information state adds the history of the current round, read from the seat's
 events: who revealed which card at which turn, who placed it on which row, the rows

@@ -27,7 +27,7 @@ what it is likely to bring next, and the best one is taken.
   the bot declines.
 
 Its measured strength, and the command that measures it, are in the "The heuristic
-bot" section of docs/rules/numbounce.md.
+bot" section of docs/reference/numbounce.md.
 """
 
 from __future__ import annotations

@@ -30,7 +30,7 @@ and game i played with seed i, it won 399 of 400 games (99.8%, 95% Wilson interv
 98.6% to 100%), with 478.6 points on average against 121.9 for the random bots. Four
 heuristic bots finished all of 40 games (6.0 rounds on average). A decision takes
 1.4 ms of CPU on average; a validation decision that runs the search, up to about 1 s.
-The script that measured it is in "The heuristic bot" of docs/rules/numstop.md.
+The script that measured it is in "The heuristic bot" of docs/reference/numstop.md.
 """
 
 from __future__ import annotations

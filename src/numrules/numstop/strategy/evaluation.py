@@ -7,7 +7,7 @@ millisecond with a greedy: for each of a few fixed orders of the objectives, it 
 each objective's best-scoring combination among the cards still free, and keeps the
 best of those orders. Every combination it counts exists and the combinations are
 card-disjoint, so the estimate never exceeds the optimum; on the collections of
-two-player rounds between heuristic bots it finds most of it (see docs/rules/numstop.md,
+two-player rounds between heuristic bots it finds most of it (see docs/reference/numstop.md,
 "The search bot").
 
 `evaluate(state)` values a position that is not over for a search bot (`Game.evaluate`):

@@ -17,7 +17,7 @@ combination for each objective under decision, or passing it), where it already 
 the optimum `search_validation` finds; decisions
 with a single legal action; by default the lock-or-draw choice at the start of a turn
 (`lock="heuristic"`); and, with `late`, every decision while the stocks hold more than
-`late` cards. docs/rules/numstop.md ("The search bot") gives its measured strength and
+`late` cards. docs/reference/numstop.md ("The search bot") gives its measured strength and
 what did not work.
 """
 

@@ -26,7 +26,7 @@ to bring, less what the card would be worth kept for later, and the best one is 
   free discards.
 
 Its measured strength, and the command that measures it, are in the "The heuristic
-bot" section of docs/rules/numwars.md.
+bot" section of docs/reference/numwars.md.
 """
 
 from __future__ import annotations

@@ -34,7 +34,7 @@ that agree with the observation (the tests compare it with brute force).
 Counting costs about a millisecond for most positions, but can grow with
 many seats and many voids. Above `_BUDGET` table entries (never reached in tens of
 thousands of positions of random games) a fallback takes over: `_Chain`, a block Gibbs
-chain from a valid placement, only approximately uniform (docs/rules/numwars.md gives
+chain from a valid placement, only approximately uniform (docs/reference/numwars.md gives
 its measured distance).
 
 The analysis of an observation (its constraints and count tables) is kept for the last

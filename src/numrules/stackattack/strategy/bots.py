@@ -28,7 +28,7 @@ i played with seed i, it won 350.5 of 400 games (a shared win counting 1/k): 87.
 95% Wilson interval 84.0% to 90.5%, with 21.6 penalty points on average against 56.7
 for the random bots. Four heuristic bots finished all of 40 games. A decision takes
 2.9 ms of CPU on average (a card choice 3.5 ms, at most 15 ms). The script that
-measured it is in "The heuristic bot" of docs/rules/stackattack.md.
+measured it is in "The heuristic bot" of docs/reference/stackattack.md.
 """
 
 from __future__ import annotations
