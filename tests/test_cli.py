@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 import numrules
 from numrules.apps.cli import _build
-from numrules.apps.simulation import outcomes, play_game, simulate
+from numrules.apps.simulation import game_seed, outcomes, play_game, simulate
 
 
 def run(*args: str) -> tuple[int, str]:
@@ -82,10 +82,10 @@ def test_simulation_is_reproducible_from_its_seed() -> None:
     assert one == two
     assert [one.wins(s) for s in range(4)] == [two.wins(s) for s in range(4)]
     assert sum(one.wins(s) for s in range(4)) >= 5
-    # Game i of a batch is the game played alone with seed + i.
+    # Game i of a batch is the game played alone with seed game_seed(seed, i).
     batch = list(outcomes(game, config, ["random"] * 4, 5, seed=9))
-    alone = play_game(game, config, ["random"] * 4, 11)
-    assert batch[2].seed == 11
+    alone = play_game(game, config, ["random"] * 4, game_seed(9, 2))
+    assert batch[2].seed == game_seed(9, 2)
     assert batch[2].length == len(alone.actions)
     assert batch[2].scores == alone.scores
 
@@ -117,7 +117,7 @@ def stack_attack_record(tmp_path: Path, seed: int = 4) -> Path:
         "simulate", "stackattack", "-n", "1", "-p", "3", "-s", str(seed), "--records", str(tmp_path)
     )
     assert code == 0, out
-    return tmp_path / f"stackattack-{seed}.nrec"
+    return tmp_path / f"stackattack-{seed}-0.nrec"
 
 
 def test_simulate_writes_one_record_per_game(tmp_path: Path) -> None:
@@ -127,11 +127,13 @@ def test_simulate_writes_one_record_per_game(tmp_path: Path) -> None:
     )
     assert code == 0, out
     assert "wrote 3 records" in out
-    assert sorted(p.name for p in target.iterdir()) == [f"numstop-{s}.nrec" for s in (5, 6, 7)]
+    assert sorted(p.name for p in target.iterdir()) == [f"numstop-5-{i}.nrec" for i in range(3)]
     game = numrules.get_game("numstop")
-    for seed in (5, 6, 7):
+    for index in range(3):
+        seed = game_seed(5, index)
         result = play_game(game, game.Config(players=game.min_players), ["first"] * 2, seed)
-        record = numrules.load_record(target / f"numstop-{result.seed}.nrec")
+        record = numrules.load_record(target / f"numstop-5-{index}.nrec")
+        assert record.seed == seed
         assert record.actions == result.actions
         assert record.headers["Bots"] == "first,first"
         assert re.fullmatch(r"\d{4}-\d\d-\d\d", record.headers["Date"])
@@ -145,10 +147,10 @@ def test_a_simulated_record_replays_in_a_fresh_process(tmp_path: Path) -> None:
     )
     replayed = python(
         "import sys, numrules; print(numrules.dumps(numrules.load_record(sys.argv[1]).replay()))",
-        str(tmp_path / "stackattack-31.nrec"),
+        str(tmp_path / "stackattack-30-1.nrec"),
     )
     game = numrules.get_game("stackattack")
-    here = play_game(game, game.Config(players=4), ["random"] * 4, 31)
+    here = play_game(game, game.Config(players=4), ["random"] * 4, game_seed(30, 1))
     assert replayed.strip() == numrules.dumps(here.final_state)
 
 
@@ -158,7 +160,7 @@ def test_replay_prints_every_action_and_its_events(tmp_path: Path) -> None:
     code, out = run("replay", str(path), "--log")
     assert code == 0, out
     lines = out.splitlines()
-    assert lines[0] == "Stack Attack: 3 players, seed 4"
+    assert lines[0] == f"Stack Attack: 3 players, seed {game_seed(4, 0)}"
     assert "Bots: random,random,random" in lines
     for number, action in enumerate(record.actions, 1):
         assert f"{number}. {action}" in lines
@@ -233,7 +235,7 @@ def test_replay_refuses_bad_files_cleanly(tmp_path: Path) -> None:
 
 def test_the_replay_excerpt_in_the_docs_is_real_output(tmp_path: Path) -> None:
     doc = (Path(__file__).resolve().parent.parent / "docs" / "records.md").read_text()
-    excerpt = doc.split("$ numrules replay games/stackattack-7.nrec --seat 1 --log\n")[1]
+    excerpt = doc.split("$ numrules replay games/stackattack-7-0.nrec --seat 1 --log\n")[1]
     excerpt = excerpt.split("```")[0]
     shown_head, shown_tail = excerpt.split("...\n")
     path = stack_attack_record(tmp_path, seed=7)

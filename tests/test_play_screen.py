@@ -84,26 +84,24 @@ def _in_order(words: list[str], text: list[str]) -> bool:
     return all(any(word == other for other in it) for word in words)
 
 
-@pytest.mark.parametrize(
-    ("game", "players", "seed"),
-    [
-        ("numbounce", 3, 1),
-        ("numstop", 2, 3),
-        ("numstop", 4, 2),
-        ("numwars", 3, 1),
-        ("numwars", 6, 2),
-        ("stackattack", 2, 1),
-        ("stackattack", 6, 4),
-    ],
-)
+def _tables() -> list[tuple[str, int, int]]:
+    # Every game of the registry at its smallest table and at a large one (6 seats at
+    # most), each a short game (its quick options).
+    tables = []
+    for name in numrules.game_names():
+        g = numrules.get_game(name)
+        tables.append((name, g.min_players, 1))
+        tables.append((name, min(6, g.max_players), 2))
+    return tables
+
+
+@pytest.mark.parametrize(("game", "players", "seed"), _tables())
 def test_every_decision_fits_80x24_with_its_header_and_last_events(
     game: str, players: int, seed: int
 ) -> None:
     g = numrules.get_game(game)
     watcher = Watcher(g)
-    options = short_options(game)[1] if players == g.min_players else []
-    if game == "numstop" and players > 2:
-        options = ["max_value=5", "max_rounds=1"]
+    options = short_options(game)[1]
     session = open_session(
         game, watcher, seed=seed, bots="heuristic", players=players, options=options
     )

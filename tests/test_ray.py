@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 import numrules
 from numrules.apps.cli import _build
-from numrules.apps.simulation import outcomes, simulate
+from numrules.apps.simulation import game_seed, outcomes, simulate
 from numrules.apps.tournament import play_tournament
 
 ray = pytest.importorskip("ray")
@@ -40,7 +40,7 @@ def test_ray_gives_the_same_summary_as_one_process() -> None:
     # The outcomes stream back in game order.
     streamed = list(outcomes(STACK, SHORT, ["random", "first"], 40, seed=6, backend="ray"))
     assert [o.index for o in streamed] == list(range(40))
-    assert [o.seed for o in streamed] == [6 + i for i in range(40)]
+    assert [o.seed for o in streamed] == [game_seed(6, i) for i in range(40)]
 
 
 @pytest.mark.usefixtures("local_ray")

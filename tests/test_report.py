@@ -20,6 +20,7 @@ from numrules.apps.simulation import measure, play_game, simulate
 
 PNG = b"\x89PNG\r\n\x1a\n"
 IMAGE = re.compile(r'<img alt="([^"]*)" src="data:image/png;base64,([A-Za-z0-9+/=]+)">')
+FLAT = re.compile(r'<figure class="flat"><p>([^<]*)</p><figcaption>([^<]*)</figcaption>')
 
 
 def png_size(data: bytes) -> tuple[int, int]:
@@ -32,6 +33,11 @@ def png_size(data: bytes) -> tuple[int, int]:
 
 def images(page: str) -> dict[str, bytes]:
     return {alt: base64.b64decode(data, validate=True) for alt, data in IMAGE.findall(page)}
+
+
+def sentences(page: str) -> dict[str, str]:
+    # The figures said in a sentence (one value only), by caption.
+    return {caption: sentence for sentence, caption in FLAT.findall(page)}
 
 
 def make_report(tmp_path: Path) -> Path:
@@ -79,11 +85,47 @@ def test_every_game_with_a_figure_counts_it_and_the_report_draws_it() -> None:
         assert counted == dict(game.figure.count(events)), game.name
         assert {what for what, _ in counted} <= {game.figure.series, game.figure.per}
         summary = simulate(game, config, ["random"] * players, 2, seed=1, figures=True)
-        found = images(report_html(summary))
-        assert len(found) == 4, game.name
-        own = [alt for alt in found if alt.startswith(game.figure.title)]
-        assert own, list(found)
-        assert png_size(found[own[0]])[0] > 400
+        page = report_html(summary)
+        found, said = images(page), sentences(page)
+        assert len(found) + len(said) == 4, game.name
+        assert game.figure.title in set(found) | set(said), (list(found), list(said))
+        if game.figure.title in found:
+            assert png_size(found[game.figure.title])[0] > 400
+
+
+def test_a_distribution_of_one_value_is_a_sentence_not_a_plot() -> None:
+    # One game of first bots: one length, one score per seat, one round's outcome.
+    game = numrules.get_game("numwars")
+    config = game.Config(players=3, rounds=1, hand_size=4)
+    summary = simulate(game, config, ["first"] * 3, 1, seed=2, figures=True)
+    page = report_html(summary)
+    said = sentences(page)
+    length = summary.lengths[0][0]
+    assert said["Game length"] == f"The game took {length} actions."
+    scores = ", ".join(f"seat {s} (first) {summary.seats[s].min_score}" for s in range(3))
+    assert said["Final scores"] == f"The game ended with the same final scores: {scores}."
+    [(key, rounds)] = [(key[1], n) for key, n in summary.figure if key[0] == "bomb"]
+    assert rounds == 1
+    assert said["Num Wars: Bomb outcomes (rounds)"] == (
+        f"What became of the Bomb: {key} in all 1 rounds."
+    )
+    assert list(images(page)) == ["Win rate by seat"]  # two or more seats: bars
+    # With several values, a plot; every game of these rules takes 12 actions.
+    many = report_html(simulate(game, config, ["random"] * 3, 6, seed=2, figures=True))
+    assert "Final scores" in images(many)
+    assert sentences(many)["Game length"] == "Every one of the 6 games took 12 actions."
+
+
+def test_the_rules_are_written_out_in_words() -> None:
+    game = numrules.get_game("stackattack")
+    config = game.Config(players=3, end_score=20, block=(50, 60))
+    page = report_html(simulate(game, config, ["random"] * 3, 2, seed=1))
+    assert "Rules: 3 players, end score 20, block 50,60." in page
+    assert "Config(" not in page
+    start = page.index('<table id="rules">')
+    rules = page[start : page.index("</table>", start)]
+    assert "<tr><td>rows</td><td>4</td><td>Number of rows on the table.</td></tr>" in rules
+    assert "<tr><td>block</td><td>50,60</td>" in rules
 
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")

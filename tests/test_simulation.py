@@ -17,6 +17,7 @@ from numrules.apps.cli import _build
 from numrules.apps.simulation import (
     GameOutcome,
     effective_workers,
+    game_seed,
     outcomes,
     play_game,
     simulate,
@@ -43,10 +44,11 @@ def test_two_workers_give_the_same_summary_as_one() -> None:
         "games_per_second": 0,
         "workers": 0,
     }
-    # The outcomes come back in game order, each the game played alone with seed + i.
+    # The outcomes come back in game order, each the game played alone with its seed.
     streamed = list(outcomes(STACK, SHORT, ["random", "first"], games, seed=4, workers=2))
     assert [o.index for o in streamed] == list(range(games))
-    alone = play_game(STACK, SHORT, ["random", "first"], 4 + 17)
+    assert [o.seed for o in streamed] == [game_seed(4, i) for i in range(games)]
+    alone = play_game(STACK, SHORT, ["random", "first"], game_seed(4, 17))
     assert (streamed[17].scores, streamed[17].length) == (alone.scores, len(alone.actions))
     assert sum(s.wins for s in one.seats) >= games
 
@@ -71,16 +73,36 @@ def test_the_cli_tables_do_not_depend_on_the_workers(tmp_path: Path) -> None:
     assert len(rows) == 24
     assert rows[3] == {
         "index": 3,
-        "seed": 11,
+        "seed": game_seed(8, 3),
         "bots": ["random", "random"],
         "scores": rows[3]["scores"],
         "winners": rows[3]["winners"],
         "length": rows[3]["length"],
     }
-    alone = play_game(STACK, SHORT, ["random", "random"], 11)
+    alone = play_game(STACK, SHORT, ["random", "random"], game_seed(8, 3))
     assert rows[3]["scores"] == list(alone.scores)
     assert rows[3]["winners"] == sorted(alone.winners)
     assert rows[3]["length"] == len(alone.actions)
+
+
+def test_batches_of_different_seeds_share_no_game(tmp_path: Path) -> None:
+    # With seed + i, the batches of seeds 0 and 1 shared all their games but one.
+    first = {game_seed(0, index) for index in range(10_000)}
+    second = {game_seed(1, index) for index in range(10_000)}
+    assert len(first) == len(second) == 10_000
+    assert not first & second
+    seeds = []
+    for seed in ("0", "1"):
+        lines = tmp_path / f"seed-{seed}.jsonl"
+        code, out = run(
+            *("simulate", "stackattack", "-n", "12", "-p", "2", "-s", seed, "-j", "1"),
+            *("-o", "end_score=20", "--jsonl", str(lines)),
+        )
+        assert code == 0, out
+        seeds.append([json.loads(line)["seed"] for line in lines.read_text().splitlines()])
+    assert len(set(seeds[0])) == len(set(seeds[1])) == 12
+    assert not set(seeds[0]) & set(seeds[1])
+    assert seeds[0] == [game_seed(0, index) for index in range(12)]
 
 
 def test_the_driver_keeps_no_outcome() -> None:
@@ -167,9 +189,9 @@ def test_two_workers_write_the_same_records(tmp_path: Path) -> None:
     assert code == 0, out
     assert "wrote 20 records" in out
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
-        f"stackattack-{seed}.nrec" for seed in range(3, 23)
+        f"stackattack-3-{index}.nrec" for index in range(20)
     )
-    record = numrules.load_record(tmp_path / "stackattack-17.nrec")
-    alone = play_game(STACK, SHORT, ["random", "random"], 17)
+    record = numrules.load_record(tmp_path / "stackattack-3-14.nrec")
+    alone = play_game(STACK, SHORT, ["random", "random"], game_seed(3, 14))
     assert record.actions == alone.actions
     assert record.replay() == alone.final_state

@@ -3,16 +3,27 @@
 from __future__ import annotations
 
 import json
+import re
+import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
 from click.testing import CliRunner
 
 import numrules
+from numrules.apps import tournament
 from numrules.apps.cli import _build
-from numrules.apps.tournament import TournamentResult, default_bots, lineups, play_tournament
+from numrules.apps.tournament import (
+    TournamentResult,
+    default_bots,
+    estimate_tournament,
+    lineups,
+    play_tournament,
+)
+from numrules.core.bots import bot_work
 from numrules.core.rng import derive_seed
 
 BOTS = ["random", "first", "ismcts?iterations=10&rollout_actions=40"]
@@ -163,10 +174,65 @@ def test_the_command_plays_the_rules_its_options_set(tmp_path: Path) -> None:
     assert "max_rounds (int 1..100000 or none)" in bad.output
 
 
-def test_the_default_bots_are_those_each_game_offers() -> None:
+def test_the_default_bots_are_those_each_game_offers_without_search_bots() -> None:
     for game in numrules.all_games():
         bots = default_bots(game)
         assert len(bots) >= 2, game.name
         assert bots[0] == "random"
-        assert set(game.bots) <= set(bots)
-        assert ("ismcts" in bots) == (game.sample_state is not None)
+        assert "ismcts" not in bots  # search bots are opt-in
+        for name in game.bots:
+            assert (name in bots) == (bot_work(name, game) <= 1), (game.name, name)
+    assert default_bots("numstop") == ("random", "heuristic")  # not its search bot
+    highcard = attrs.evolve(numrules.get_game("stackattack"), bots={})
+    assert default_bots(highcard) == ("random", "first")
+
+
+def test_the_estimate_counts_each_bot_s_measured_thinking_time() -> None:
+    config = numrules.get_game("stackattack").Config(players=2, max_rounds=1)
+    args: dict[str, Any] = {"games": 6, "players": 2, "seed": 1, "config": config}
+    cheap = estimate_tournament("stackattack", ["random", "heuristic"], **args)
+    search = estimate_tournament(
+        "stackattack", ["random", "heuristic", "ismcts?iterations=100"], **args, budget=0.2
+    )
+    assert (cheap.games, search.games) == (6, 6)
+    costs = dict(search.seconds_per_decision)
+    assert list(costs) == ["random", "heuristic", "ismcts?iterations=100"]
+    assert costs["random"] < costs["heuristic"] < costs["ismcts?iterations=100"]
+    assert search.seconds > 3 * cheap.seconds
+    assert len(cheap.decisions) == 2
+    assert all(n > 0 for n in cheap.decisions)
+    # Shared among the workers, no more than there are games.
+    assert cheap.seconds == cheap.sequential
+    halved = estimate_tournament("stackattack", ["random", "heuristic"], **args, workers=2)
+    assert halved.seconds == pytest.approx(halved.sequential / 2)
+    many = estimate_tournament("stackattack", ["random", "heuristic"], **args, workers=64)
+    assert many.seconds == pytest.approx(many.sequential / 6)
+    # What the tournament then takes is of the same order (the rating model's start too).
+    started = time.perf_counter()
+    play_tournament("stackattack", ["random", "heuristic"], **args)
+    taken = time.perf_counter() - started
+    assert cheap.seconds / 5 < taken < cheap.seconds * 5, (cheap.seconds, taken)
+    with pytest.raises(numrules.ConfigError, match="at least two different bots"):
+        estimate_tournament("stackattack", ["random"], **args)
+
+
+def test_the_command_prints_the_estimate_before_a_long_tournament(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    args = ["tournament", "stackattack", "-b", "random,first", "-n", "2", "-p", "2", "-j", "1"]
+    quick = CliRunner().invoke(_build(), args)
+    assert quick.exit_code == 0, quick.output
+    assert "will take about" not in quick.output  # a short one starts at once
+    assert "rules: 2 players, default rules" in quick.output
+    monkeypatch.setattr(tournament, "LONG_TOURNAMENT", 0.0)
+    long = CliRunner().invoke(_build(), args)
+    assert long.exit_code == 0, long.output
+    assert re.search(r"This tournament will take about \d+ s \(2 games; thinking", long.output)
+    assert long.output.index("will take about") < long.output.index("fair share")
+
+
+def test_the_default_tournament_plays_without_search_bots() -> None:
+    run = CliRunner().invoke(_build(), ["tournament", "numbounce", "-n", "2", "-j", "1"])
+    assert run.exit_code == 0, run.output
+    assert "heuristic" in run.output
+    assert "ismcts" not in run.output

@@ -8,6 +8,7 @@ import contextlib
 import json
 import os
 import random
+import secrets
 import signal
 import socket
 import subprocess
@@ -24,6 +25,7 @@ from starlette.types import ASGIApp
 
 import numrules
 from numrules.apps.server import Limits, Store, create_app
+from numrules.apps.server.tables import digest
 
 with warnings.catch_warnings():
     # Starlette 1.x asks for httpx2 under its TestClient; httpx works the same here.
@@ -95,7 +97,10 @@ def free_port() -> int:
 
 
 class Server:
-    """`numrules serve` as a real subprocess on 127.0.0.1 with a SQLite file."""
+    """`numrules serve` as a real subprocess on 127.0.0.1 with a SQLite file.
+
+    The bot delay and the interrupt window are 0 unless `args` set them.
+    """
 
     def __init__(self, db: Path, log: Path, *args: str) -> None:
         self.db = db
@@ -109,7 +114,8 @@ class Server:
     def start(self, timeout: float = 30.0) -> None:
         """Start the server and wait until /health answers."""
         command = [sys.executable, "-m", "numrules", "serve", "--port", str(self.port)]
-        command += ["--db", str(self.db), "--bot-delay", "0", "--log-level", "info", *self.args]
+        command += ["--db", str(self.db), "--bot-delay", "0", "--interrupt-window", "0"]
+        command += ["--log-level", "info", *self.args]
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(
                 command, stdout=out, stderr=subprocess.STDOUT, env={**os.environ}
@@ -349,3 +355,95 @@ def check_records(db: Path, runs: list[TableRun]) -> int:
     finally:
         store.close()
     return total
+
+
+def stored_table(
+    db: Path,
+    game: str,
+    config: Any,
+    seed: int,
+    seats: list[str],
+    actions: list[str],
+    options: dict[str, Any] | None = None,
+) -> tuple[str, dict[int, str]]:
+    """Write a table straight into a server's database (the server stopped), with its
+    first `actions` already played; return its id and a token for each human seat.
+
+    `seats` lists each seat as "human" or a bot spec; the server resumes the table at its
+    next start, exactly where `actions` left it (the seed is known, so is the deal).
+    """
+    table = secrets.token_urlsafe(6)
+    tokens: dict[int, str] = {}
+    specs: list[dict[str, Any]] = []
+    for seat, kind in enumerate(seats):
+        if kind == "human":
+            tokens[seat] = secrets.token_urlsafe(16)
+            specs.append({"kind": "human", "token": digest(tokens[seat]), "name": f"P{seat}"})
+        else:
+            specs.append({"kind": "bot", "bot": kind, "seed": 1000 + seat})
+    store = Store(db)
+    try:
+        store.add_table(table, game, numrules.dumps(config), seed, specs, options)
+        for index, notation in enumerate(actions):
+            seat = int(notation.split(":")[0])
+            store.add_action(table, index, seat, notation, None, finished=False)
+    finally:
+        store.close()
+    return table, tokens
+
+
+class Conn:
+    """An asyncio WebSocket client of one table, keeping when each message arrived."""
+
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+        self.seq = 0
+
+    @classmethod
+    async def open(cls, url: str, table: str, token: str | None = None) -> Conn:
+        """Connect, say hello (as the token's seat, or to watch) and read the welcome."""
+        import websockets  # noqa: PLC0415
+
+        conn = cls(await websockets.connect(url, max_size=2**22))
+        await conn.send(type="hello", table=table, token=token, layout=False)
+        welcome, _ = await conn.next("welcome")
+        conn.seq = welcome["last_seq"]
+        return conn
+
+    async def send(self, **message: Any) -> None:
+        """Send one message."""
+        await self.ws.send(json.dumps(message))
+
+    async def act(self, action: str | None, at: int | None = None) -> None:
+        """Send an action (None: a pass) with the next seq."""
+        self.seq += 1
+        if action is None:
+            await self.send(type="pass", seq=self.seq, at=at)
+        else:
+            await self.send(type="act", action=action, seq=self.seq, at=at)
+
+    async def next_message(self, timeout: float = 10.0) -> tuple[Message, float]:
+        """The next message, whatever its type, and when it arrived."""
+        async with asyncio.timeout(timeout):
+            message: Message = json.loads(await self.ws.recv())
+        return message, time.monotonic()
+
+    async def next(self, kind: str, timeout: float = 10.0) -> tuple[Message, float]:
+        """The next message of type `kind` (others are skipped) and when it arrived."""
+        async with asyncio.timeout(timeout):
+            while True:
+                message: Message = json.loads(await self.ws.recv())
+                if message["type"] == kind:
+                    return message, time.monotonic()
+
+    async def update_where(self, check: Any, timeout: float = 10.0) -> tuple[Message, float]:
+        """The next update for which `check(update)` holds, and when it arrived."""
+        async with asyncio.timeout(timeout):
+            while True:
+                update, when = await self.next("update", timeout)
+                if check(update):
+                    return update, when
+
+    async def close(self) -> None:
+        """Close the connection."""
+        await self.ws.close()

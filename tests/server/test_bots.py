@@ -10,6 +10,7 @@ import asyncio
 import json
 import logging
 import sqlite3
+import sys
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import closing
@@ -55,6 +56,34 @@ def test_a_bot_spec_that_is_not_plain_data_is_refused(tmp_path: Path, spec: str)
         assert response.status_code == 400, response.text
         assert response.json()["error"]["code"] == "bad_request"
         assert client.get("/api/tables").json() == []  # nothing was stored
+
+
+def test_a_bot_file_or_a_module_of_the_server_s_folder_is_never_loaded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The command line loads bots from files and from the current folder; a server,
+    # whose specs come from clients, never does: nothing is read, nothing runs.
+    marker = tmp_path / "ran"
+    code = f"import pathlib\npathlib.Path({str(marker)!r}).write_text('ran')\nclass Bot: pass\n"
+    (tmp_path / "evilbot.py").write_text(code)
+    monkeypatch.chdir(tmp_path)
+    specs = [
+        "evilbot:Bot",
+        "evilbot.py:Bot",
+        "./evilbot.py:Bot",
+        f"{tmp_path / 'evilbot.py'}:Bot",
+        "ismcts?rollout=evilbot.py:Bot",
+        "ismcts?rollout=(evilbot:Bot)",
+    ]
+    with app_client(tmp_path / "t.db") as client:
+        for spec in specs:
+            response = client.post(
+                "/api/tables", json={"game": "stackattack", "seats": ["human", spec]}
+            )
+            assert response.status_code == 400, (spec, response.text)
+        assert client.get("/api/tables").json() == []
+    assert not marker.exists()
+    assert "evilbot" not in sys.modules
 
 
 def test_bot_specs_within_bounds_are_stored_in_canonical_form(tmp_path: Path) -> None:

@@ -44,7 +44,15 @@ seconds; HYPOTHESIS_PROFILE=deep: 1500)."""
 
 # Bots act slowly, so that a table of bots only costs little while the fuzz runs; the
 # rate and the tables are many so that the fuzz is not cut short by a limit.
-LIMITS = Limits(max_tables=100_000, rate=10_000.0, burst=10_000, bot_delay=0.02, idle_timeout=60.0)
+# A short interrupt window, so that the held moves and the timers take part too.
+LIMITS = Limits(
+    max_tables=100_000,
+    rate=10_000.0,
+    burst=10_000,
+    bot_delay=0.02,
+    idle_timeout=60.0,
+    interrupt_window=0.05,
+)
 
 HTTP_CODES = {
     "bad_json",
@@ -60,6 +68,7 @@ HTTP_CODES = {
     "not_over",
     "not_found",
     "method_not_allowed",
+    "bad_token",
 }
 WS_CODES = {
     "bad_json",
@@ -78,12 +87,12 @@ WS_CODES = {
     "idle",
     "full",
 }
-WS_TYPES = {"welcome", "update", "accepted", "error", "observation", "pong"}
+WS_TYPES = {"welcome", "update", "accepted", "error", "observation", "pong", "notice"}
 REPLIES = {"welcome", "accepted", "error", "observation", "pong"}
 """The messages that answer a client's message (updates come on their own)."""
 CLOSE_CODES = {1000, 1001, 1008, 1009, 1013}
 """Close codes the server may use for bad input (1011, a server failure, is not one)."""
-FIELDS = ["game", "players", "options", "seats", "join", "name", "seat"]
+FIELDS = ["game", "players", "options", "seats", "join", "name", "seat", "move_limit", "token"]
 WS_FIELDS = ["type", "table", "token", "layout", "action", "seq", "at"]
 
 
@@ -217,15 +226,25 @@ def create_bodies(draw: st.DrawFn) -> Any:
         body["name"] = draw(clean_texts)
     if draw(st.booleans()):
         body["join"] = draw(st.booleans())
+    if draw(st.booleans()):
+        limit = st.one_of(st.sampled_from([0, 0.5, 30, None, -1, 1e9]), st.floats(), values)
+        body["move_limit"] = draw(limit)
+    if draw(st.booleans()):
+        body["fallback"] = draw(st.one_of(st.sampled_from(["first", "random", "nobot"]), values))
     return _mutated(draw, body, FIELDS)
 
 
 @st.composite
 def join_bodies(draw: st.DrawFn) -> Any:
-    """A body for POST /api/tables/{id}/join."""
+    """A body for POST /api/tables/{id}/join (and /again)."""
     body = draw(
         st.fixed_dictionaries(
-            {}, optional={"seat": st.integers(-1, 3) | st.none(), "name": clean_texts}
+            {},
+            optional={
+                "seat": st.integers(-1, 3) | st.none(),
+                "name": clean_texts,
+                "token": clean_texts | values,
+            },
         )
     )
     return _mutated(draw, body, FIELDS)
@@ -288,6 +307,9 @@ def test_fuzz_http(client: TestClient) -> None:
         _check_http(_post(client, f"/api/tables/{path}/join", join_body, ascii_only))
         _check_http(client.get(f"/api/tables/{path}"))
         _check_http(client.get(f"/api/tables/{path}/record"))
+        _check_http(client.get(f"/api/tables/{path}/record?format={path}"))
+        _check_http(_post(client, f"/api/tables/{path}/again", join_body, ascii_only))
+        _check_http(client.get(f"/rules/{path}"))
 
     fuzz()
     _lobby_works(client)
@@ -352,9 +374,14 @@ real_acts = st.fixed_dictionaries(
     optional={"at": st.just(Real("at")) | st.integers(0, 30)},
 )
 """Legal actions, mostly: a seq that may be used up, an `at` that may be stale."""
+passes = st.fixed_dictionaries(
+    {"type": st.just("pass"), "seq": st.one_of(st.integers(1, 40), ints, values)},
+    optional={"at": st.one_of(st.just(Real("at")), st.integers(0, 30), values)},
+)
 ws_messages = st.one_of(
     *[real_acts] * 3,
     *[acts] * 2,
+    passes,
     st.fixed_dictionaries({"type": st.sampled_from(["observe", "ping", "hello", "dance"])}),
     st.dictionaries(st.sampled_from(WS_FIELDS) | keys, values, max_size=4),
     values,

@@ -1,6 +1,7 @@
-"""A table's life on the server: `--max-tables` counts tables being played only, idle
-unfinished tables expire, finished ones are read back from the store on demand, and one
-damaged stored table never stops the others from resuming."""
+"""A table's life on the server: `--max-tables` counts tables being played only,
+unfinished tables nobody plays are abandoned (still readable, no longer playable),
+finished ones are read back from the store on demand, and one damaged stored table never
+stops the others from resuming."""
 
 from __future__ import annotations
 
@@ -51,9 +52,15 @@ def test_five_posts_no_longer_fill_a_server_of_five(tmp_path: Path) -> None:
         assert client.get("/api/tables").json() == []
         old = made[0]["table"]
         gone = client.get(f"/api/tables/{old}")
-        assert gone.status_code == 410
-        assert gone.json()["error"]["code"] == "expired"
-        assert client.post(f"/api/tables/{old}/join", json={}).status_code == 410
+        assert gone.status_code == 200
+        assert (gone.json()["state"], gone.json()["over"], gone.json()["free"]) == (
+            "abandoned",
+            False,
+            [],
+        )
+        refused = client.post(f"/api/tables/{old}/join", json={})
+        assert refused.status_code == 410
+        assert refused.json()["error"]["code"] == "expired"
         assert "numrules_tables_expired_total 5" in client.get("/metrics").text
         create(client)  # room again
 
@@ -71,8 +78,9 @@ def test_a_connected_player_keeps_a_table_alive(tmp_path: Path) -> None:
         with client.websocket_connect("/ws") as ws:
             ws.send_json({"type": "hello", "table": kept["table"], "token": kept["token"]})
             receive_until(ws, "update")
-            _until(lambda: client.get(f"/api/tables/{left['table']}").status_code == 410)
-            assert client.get(f"/api/tables/{kept['table']}").status_code == 200
+            _until(lambda: client.get(f"/api/tables/{left['table']}").json()["state"] != "playing")
+            assert client.get(f"/api/tables/{left['table']}").json()["state"] == "abandoned"
+            assert client.get(f"/api/tables/{kept['table']}").json()["state"] == "playing"
             ws.send_json({"type": "ping"})
             assert receive_until(ws, "pong")["at"] >= 0  # still served
 
@@ -84,7 +92,7 @@ def test_a_restart_expires_tables_idle_while_the_server_was_down(tmp_path: Path)
     time.sleep(0.4)
     with app_client(db, QUICK) as client:
         assert client.get("/health").json()["tables"] == 0
-        assert client.get(f"/api/tables/{made['table']}").json()["error"]["code"] == "expired"
+        assert client.get(f"/api/tables/{made['table']}").json()["state"] == "abandoned"
 
 
 def test_finished_tables_are_read_back_on_demand(tmp_path: Path) -> None:
@@ -92,10 +100,10 @@ def test_finished_tables_are_read_back_on_demand(tmp_path: Path) -> None:
     with app_client(db, QUICK) as client:
         table = _bot_table(client)
         _until(lambda: client.get(f"/api/tables/{table}").json()["over"])
-        record = client.get(f"/api/tables/{table}/record").json()
+        record = client.get(f"/api/tables/{table}/record?format=json").json()
     with app_client(db, QUICK) as client:  # not replayed at start: read when asked for
         assert client.get("/health").json()["tables"] == 0
-        assert client.get(f"/api/tables/{table}/record").json() == record
+        assert client.get(f"/api/tables/{table}/record?format=json").json() == record
         summary = client.get(f"/api/tables/{table}").json()
         assert summary["over"]
         assert summary["actions"] == len(record["actions"])

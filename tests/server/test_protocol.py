@@ -120,7 +120,7 @@ def test_play_a_game_against_a_bot(tmp_path: Path) -> None:
             observation = receive_until(ws, "observation")["observation"]
             assert observation["kind"] == "Observation"
             assert observation["data"]["seat"] == 0
-        record = client.get(f"/api/tables/{made['table']}/record")
+        record = client.get(f"/api/tables/{made['table']}/record?format=json")
         assert record.status_code == 200
         loaded = numrules.record_from_json(record.text)
         final = loaded.replay()

@@ -18,6 +18,7 @@ import pytest
 from numrules import NumrulesError
 from numrules.apps.server.store import (
     APPLICATION_ID,
+    MIGRATIONS,
     SCHEMA_VERSION,
     DamagedTable,
     Store,
@@ -307,6 +308,40 @@ def test_a_version_1_database_is_adopted_and_migrated(tmp_path: Path) -> None:
         assert [t.id for t in store.active_tables().tables] == ["t3"]
 
 
+def test_a_version_2_database_is_migrated_to_table_options(tmp_path: Path) -> None:
+    db = tmp_path / "v2.db"
+    with closing(_raw(db)) as old:  # as the servers of schema version 2 wrote it
+        old.executescript(OLD_SCHEMA)
+        for statement in MIGRATIONS[1]:
+            old.execute(statement)
+        old.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        old.execute("PRAGMA user_version = 2")
+        old.execute(
+            "INSERT INTO tables (id, game, config, seed, seats, created) VALUES (?,?,?,?,?,?)",
+            ("t1", "stackattack", "{}", "5", json.dumps([HUMAN, BOT]), 100.0),
+        )
+    with Store(db) as store:
+        t1 = store.table("t1")
+        assert t1 is not None
+        assert (t1.options, t1.again) == ({}, None)  # no move limit, the default fallback
+    assert _pragmas(db) == (APPLICATION_ID, SCHEMA_VERSION)
+
+
+def test_table_options_and_the_next_table_round_trip(tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    options = {"move_limit": 30.0, "fallback": "heuristic", "fallback_seed": 2**100}
+    with Store(db) as store:
+        store.add_table("old", "stackattack", "{}", 1, [HUMAN, BOT], options)
+        store.add_table("plain", "stackattack", "{}", 2, [HUMAN, BOT])
+        store.set_again("old", "new")
+    with Store(db) as store:
+        old, plain = store.table("old"), store.table("plain")
+        assert old is not None
+        assert plain is not None
+        assert (old.options, old.again) == (options, "new")
+        assert (plain.options, plain.again) == ({}, None)
+
+
 # -- damaged rows ---------------------------------------------------------------------
 
 
@@ -366,6 +401,29 @@ DAMAGE = {
         "DELETE FROM actions WHERE table_id = 'bad' AND idx = 0",
         "action 0 is missing",
     ),
+    "options: bad JSON": ("UPDATE tables SET options = '{' WHERE id = 'bad'", "options"),
+    "options: not an object": ("UPDATE tables SET options = '[1]' WHERE id = 'bad'", "object"),
+    "options: an unknown one": (
+        """UPDATE tables SET options = '{"speed": 2}' WHERE id = 'bad'""",
+        "unknown table options: speed",
+    ),
+    "options: a negative move limit": (
+        """UPDATE tables SET options = '{"move_limit": -1}' WHERE id = 'bad'""",
+        "move limit",
+    ),
+    "options: a move limit that is text": (
+        """UPDATE tables SET options = '{"move_limit": "1"}' WHERE id = 'bad'""",
+        "move limit",
+    ),
+    "options: a fallback that is not text": (
+        """UPDATE tables SET options = '{"fallback": 3}' WHERE id = 'bad'""",
+        "fallback",
+    ),
+    "options: a fallback seed that is not an int": (
+        """UPDATE tables SET options = '{"fallback_seed": 1.5}' WHERE id = 'bad'""",
+        "seed",
+    ),
+    "again: not text": ("UPDATE tables SET again = x'00' WHERE id = 'bad'", "next table"),
 }
 
 

@@ -18,7 +18,7 @@ from numrules.core.bots import BOTS, make_bot
 from numrules.core.errors import ConfigError, NumrulesError
 from numrules.core.events import count_text
 from numrules.core.game import AnyGame, all_games, game_names, get_game
-from numrules.core.options import config_from_options, parse_options
+from numrules.core.options import config_from_options, config_text, parse_options
 from numrules.core.records import GameRecord, load_record, save_record
 
 try:
@@ -40,7 +40,10 @@ def render(summary: Summary) -> Table:
         caption=f"{direction} score wins; ties share the win",
     )
     for header in ("seat", "bot", "wins", "win %", "shared", "mean score", "spread", "min", "max"):
-        table.add_column(header, justify="left" if header == "bot" else "right")
+        if header == "bot":  # a long spec or file path is folded, never cut
+            table.add_column(header, overflow="fold")
+        else:
+            table.add_column(header, justify="right")
     for seat in summary.seats:
         table.add_row(
             str(seat.seat),
@@ -61,10 +64,12 @@ def _spread(games: int, value: float) -> str:
 
 
 def render_totals(summary: Summary) -> Table:
-    """Game lengths and speed of the batch."""
+    """The rules, the seed, the game lengths and the speed of the batch."""
     table = Table(show_header=False, box=None)
     table.add_column(justify="right")
     table.add_column()
+    table.add_row("rules", config_text(summary.game, summary.config))
+    table.add_row("seed", str(summary.seed))
     table.add_row(
         "actions per game",
         f"mean {summary.mean_length:.1f}, spread "
@@ -94,19 +99,52 @@ def render_tournament(result: Any) -> Table:
     for header in ("seats", "wins", "win % (95% CI)", "score", "rating", "ms"):
         table.add_column(header, justify="right", no_wrap=True)
     for s in sorted(result.standings, key=lambda s: -s.mu):
+        score = f"{s.mean_score:.1f}"
+        if s.seat_games > 1:  # one score has no interval
+            score += f" ±{(s.score_high - s.score_low) / 2:.1f}"
         table.add_row(
             s.bot,
             str(s.seat_games),
             f"{s.wins:g}",
             f"{100 * s.win_rate:.1f} ({100 * s.win_low:.0f}-{100 * s.win_high:.0f})",
-            f"{s.mean_score:.1f} ±{(s.score_high - s.score_low) / 2:.1f}",
+            score,
             f"{s.mu:.1f} ±{s.sigma:.1f}",
             f"{s.seconds_per_decision * 1000:.2f}",
         )
+    rules = "" if result.config is None else f"rules: {config_text(game, result.config)}\n"
     table.caption = (
-        "score: mean final score ±95% interval; rating: openskill mu ±sigma; ms: per decision"
+        f"{rules}score: mean final score ±95% interval (Student's t); "
+        "rating: openskill mu ±sigma; ms: per decision"
     )
     return table
+
+
+def duration_text(seconds: float) -> str:
+    """A duration for people, rounded: "40 s", "3 min", "1 h 20 min"."""
+    if seconds < 59.5:
+        return f"{max(1, round(seconds))} s"
+    minutes = round(seconds / 60)
+    if minutes < 60:
+        return f"{minutes} min"
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours} h {minutes} min" if minutes else f"{hours} h"
+
+
+def _milliseconds(seconds: float) -> str:
+    ms = seconds * 1000
+    return f"{ms:.0f} ms" if ms >= 10 else f"{ms:.2g} ms"
+
+
+def estimate_lines(estimate: Any) -> list[str]:
+    """What the command prints before a long tournament (a `TournamentEstimate`)."""
+    slowest = sorted(estimate.seconds_per_decision, key=lambda pair: -pair[1])
+    costs = ", ".join(f"{bot} {_milliseconds(seconds)}" for bot, seconds in slowest)
+    return [
+        f"This tournament will take about {duration_text(estimate.seconds)} "
+        f"({count_text(estimate.games, 'game')}; thinking time per decision: {costs}; "
+        f"measured in a {estimate.warm_up:.1f} s warm-up).",
+        "Fewer --games, cheaper bots (ismcts?iterations=100) or more --workers make it shorter.",
+    ]
 
 
 def _parse_bots(text: str, players: int, game: AnyGame) -> list[str]:
@@ -295,7 +333,8 @@ def _build() -> Any:
         default=0,
         show_default=True,
         type=int,
-        help="Seed of the first game; game i uses seed + i.",
+        help="Seed of the batch: game i uses seed game_seed(SEED, i), so two seeds give "
+        "unrelated games.",
     )
     @click.option(
         "--bots",
@@ -303,7 +342,8 @@ def _build() -> Any:
         default="random",
         show_default=True,
         help=f"Comma-separated bot per seat, or one for all ({', '.join(sorted(BOTS))}, "
-        "a game's own bots such as heuristic, or an import path package.module:Factory).",
+        "a game's own bots such as heuristic, an import path package.module:Factory, a "
+        "module of the current folder such as mybot:Bot, or a file path/to/mybot.py:Bot).",
     )
     @_rule_options
     @_parallel_options
@@ -329,7 +369,8 @@ def _build() -> Any:
         "--records",
         type=click.Path(file_okay=False, path_type=Path),
         default=None,
-        help="Write one record per game to this directory (GAME-SEED.nrec).",
+        help="Write one record per game to this directory, GAME-SEED-INDEX.nrec (SEED: "
+        "--seed; INDEX: the game's place in the batch, from 0).",
     )
     def simulate_command(
         game: str,
@@ -351,8 +392,8 @@ def _build() -> Any:
 
         Games are shared out among processes (--workers) or Ray tasks (--backend ray) and
         summed up as they finish, so memory does not grow with --games; the summary is
-        the same for any number of workers. Game i uses seed + i and can be replayed
-        alone.
+        the same for any number of workers. Each game's seed derives from --seed and the
+        game's index (the JSONL lines and --records give it), so it can be replayed alone.
         """
         g = get_game(game)
         config = _rules_config(g, players, options, config_file)
@@ -388,7 +429,7 @@ def _build() -> Any:
                     if lines is not None:
                         write_jsonl_line(lines, outcome)
                     if records is not None and outcome.record is not None:
-                        path = records / f"{g.name}-{outcome.seed}.nrec"
+                        path = records / f"{g.name}-{seed}-{outcome.index}.nrec"
                         try:
                             save_record(outcome.record, path)
                         except OSError as exc:
@@ -443,8 +484,10 @@ def _build() -> Any:
         "-b",
         default=None,
         help="Comma-separated bots, at least two (or one with --field): names, names with options "
-        "(ismcts?iterations=200&rollout=heuristic) or import paths package.module:Factory "
-        "(default: random, the game's own bots, and ismcts where the game can sample).",
+        "(ismcts?iterations=200&rollout=heuristic), import paths package.module:Factory, "
+        "modules of the current folder (mybot:Bot) or files (path/to/mybot.py:Bot). "
+        "Default: random and the game's own bots that do not search; search bots such as "
+        "ismcts take seconds a game and are rated when named.",
     )
     @click.option(
         "--games",
@@ -492,25 +535,27 @@ def _build() -> Any:
         address: str | None,
         json_path: Path | None,
     ) -> None:
-        """Rate bots on GAME: every bot in every seat, win rates, scores and ratings."""
-        from numrules.apps.tournament import default_bots, lineups, play_tournament  # noqa: PLC0415
+        """Rate bots on GAME: every bot in every seat, win rates, scores and ratings.
+
+        Before a tournament that would take more than half a minute, the command prints
+        how long it will take, from a short measured warm-up of each bot.
+        """
+        from numrules.apps import tournament  # noqa: PLC0415
 
         g = get_game(game)
-        given = ",".join(default_bots(g)) if bots is None else bots
+        given = ",".join(tournament.default_bots(g)) if bots is None else bots
         names = [name.strip() for name in given.split(",") if name.strip()]
         config = _rules_config(g, players, options, config_file)
         seats = config.players
+        parallel = workers if workers is not None else default_workers()
         try:
-            check_backend(backend, workers or 1, address)
+            check_backend(backend, parallel, address)
         except ConfigError as exc:
             raise click.UsageError(str(exc)) from None
-        cycle = len(lineups(names, seats, field)) if names else 1
-        total = -(-count // cycle) * cycle
         console = Console()
-        with Progress(console=console, transient=True) as bar:
-            task = bar.add_task(f"{g.title} tournament", total=total)
-            try:
-                result = play_tournament(
+        try:
+            with console.status("timing the bots"):
+                estimate = tournament.estimate_tournament(
                     g,
                     names,
                     games=count,
@@ -518,7 +563,28 @@ def _build() -> Any:
                     seed=seed,
                     config=config,
                     field=field,
-                    workers=workers if workers is not None else default_workers(),
+                    # local processes share this machine's cores
+                    workers=min(parallel, default_workers()) if address is None else parallel,
+                )
+        except ConfigError as exc:
+            raise click.BadParameter(str(exc), param_hint="--bots") from None
+        except NumrulesError as exc:  # a bot or the engine failed during the warm-up
+            raise click.ClickException(f"a warm-up game failed: {exc}") from None
+        if estimate.seconds > tournament.LONG_TOURNAMENT:
+            for line in estimate_lines(estimate):
+                console.print(line, highlight=False)
+        with Progress(console=console, transient=True) as bar:
+            task = bar.add_task(f"{g.title} tournament", total=estimate.games)
+            try:
+                result = tournament.play_tournament(
+                    g,
+                    names,
+                    games=count,
+                    players=seats,
+                    seed=seed,
+                    config=config,
+                    field=field,
+                    workers=parallel,
                     backend=backend,  # type: ignore[arg-type]
                     address=address,
                     progress=lambda: bar.advance(task),
@@ -776,6 +842,21 @@ def _build() -> Any:
         help="Seconds a bot waits before it acts.",
     )
     @click.option(
+        "--interrupt-window",
+        default=6.0,
+        show_default=True,
+        type=click.FloatRange(min=0, max=120),
+        help="Seconds a move waits while people might interrupt it, so that they can "
+        "(0: no wait); every such seat is offered the window, holder or not.",
+    )
+    @click.option(
+        "--move-limit",
+        default=None,
+        type=click.FloatRange(min=0.5, max=86400),
+        help="Seconds a person has for a move before a bot plays it for them "
+        "(default: no limit; a table may set its own).",
+    )
+    @click.option(
         "--log-level",
         default="info",
         show_default=True,
@@ -798,6 +879,8 @@ def _build() -> Any:
         bot_cpu: float,
         bot_workers: int,
         bot_delay: float,
+        interrupt_window: float,
+        move_limit: float | None,
         log_level: str,
     ) -> None:
         """Run the reference game server (needs the `server` extra); see docs/server.md."""
@@ -825,6 +908,8 @@ def _build() -> Any:
                 bot_cpu=bot_cpu,
                 bot_workers=bot_workers,
                 bot_delay=bot_delay,
+                interrupt_window=interrupt_window,
+                move_limit=move_limit,
                 log_level=log_level,
             )
         except StoreError as exc:  # another server holds the file, or it is not ours

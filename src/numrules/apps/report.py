@@ -3,7 +3,10 @@
 `write_report(summary, path)` draws, with matplotlib, the distribution of final scores
 of each seat, the win rate of each seat with its 95% Wilson interval, the distribution of
 game lengths, and one figure of the game's own (below), and writes them as PNG images
-embedded in one HTML file (base64 `data:` URLs: the page needs no other file).
+embedded in one HTML file (base64 `data:` URLs: the page needs no other file). A
+distribution with one value only (every game of the same length, say) is said in a
+sentence instead of drawn as a lone bar. The rules are written out as words
+(`numrules.core.options.config_text`), every option listed below them.
 
 The game's own figure comes from counts that `measure(game, result)` takes from a
 game's events while the games are played (`simulate(..., figures=True)`), so a report on
@@ -28,8 +31,10 @@ from typing import Any
 
 from numrules.apps.simulation import Summary
 from numrules.core.errors import ConfigError
-from numrules.core.figure import FigureKind
+from numrules.core.events import count_text
+from numrules.core.figure import FigureKind, ReportFigure
 from numrules.core.game import get_game
+from numrules.core.options import config_options, config_text
 
 MAX_BARS = 30
 """Scores spanning at most this many values are drawn as bars, wider ranges as lines."""
@@ -66,6 +71,52 @@ def _png(figure: Any) -> str:
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=100, bbox_inches="tight")
     return base64.b64encode(buffer.getvalue()).decode("ascii")
+
+
+# --- one value only: a sentence instead of a plot -------------------------------------------
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _every_game(summary: Summary) -> str:
+    return "The game" if summary.games == 1 else f"Every one of the {summary.games} games"
+
+
+def _flat_scores(summary: Summary) -> str | None:
+    # The sentence when every seat ended every game with one same score, else None.
+    if any(len(seat.scores) > 1 for seat in summary.seats):
+        return None
+    scores = ", ".join(f"seat {s.seat} ({s.bot}) {s.min_score}" for s in summary.seats)
+    return f"{_every_game(summary)} ended with the same final scores: {scores}."
+
+
+def _flat_lengths(summary: Summary) -> str | None:
+    # The sentence when every game took the same number of actions, else None.
+    if len(summary.lengths) > 1:
+        return None
+    return f"{_every_game(summary)} took {count_text(summary.lengths[0][0], 'action')}."
+
+
+def _flat_own(spec: ReportFigure, summary: Summary) -> str | None:
+    # The sentence when the game's own figure has one point on its x axis, else None.
+    if spec.kind is FigureKind.RATIO:
+        assert spec.per is not None  # a ratio figure always names it
+        wholes = _counts(summary, spec.per)
+        if len(wholes) != 1:
+            return None
+        [(x, whole)] = wholes.items()
+        ratio = _counts(summary, spec.series).get(x, 0) / whole
+        return f"{_capital(spec.xlabel)}: {x} only, where {spec.ylabel} is {ratio:.3g}."
+    counts = _counts(summary, spec.series)
+    if len(counts) != 1:
+        return None
+    [(key, count)] = counts.items()
+    return f"{_capital(spec.xlabel)}: {key} in all {count} {spec.ylabel}."
+
+
+# --- the page ------------------------------------------------------------------------------
 
 
 def _scores_figure(plt: Any, summary: Summary) -> Any:
@@ -156,10 +207,14 @@ def _bars_figure(plt: Any, counts: dict[Any, int], title: str, xlabel: str, ylab
 
 
 def _game_figure(plt: Any, summary: Summary) -> tuple[str, Any] | None:
-    # The game's own figure (`Game.figure`), from the counts the simulation summed.
+    # The game's own figure (`Game.figure`), from the counts the simulation summed: a
+    # plot, or a sentence when it has one point only; None when there is none.
     spec = get_game(summary.game).figure
     if spec is None or not summary.figure:
         return None
+    flat = _flat_own(spec, summary)
+    if flat is not None:
+        return spec.title, flat
     if spec.kind is FigureKind.RATIO:
         assert spec.per is not None  # a ratio figure always names it
         figure = _ratio_figure(
@@ -171,6 +226,36 @@ def _game_figure(plt: Any, summary: Summary) -> tuple[str, Any] | None:
     return spec.title, figure
 
 
+def _figure_html(caption: str, drawn: Any) -> str:
+    # A plot as an embedded PNG, or the sentence said instead of a plot with one value.
+    if isinstance(drawn, str):
+        return (
+            f'<figure class="flat"><p>{html.escape(drawn)}</p>'
+            f"<figcaption>{html.escape(caption)}</figcaption></figure>"
+        )
+    return (
+        f'<figure><img alt="{html.escape(caption)}" '
+        f'src="data:image/png;base64,{_png(drawn)}">'
+        f"<figcaption>{html.escape(caption)}</figcaption></figure>"
+    )
+
+
+def _rules_html(summary: Summary) -> str:
+    # Every option of the config, with its value, under a summary line.
+    game = get_game(summary.game)
+    rows = "".join(
+        f"<tr><td>{html.escape(option.name)}</td>"
+        f"<td>{html.escape(option.to_text(getattr(summary.config, option.name)))}</td>"
+        f"<td>{html.escape(option.doc)}</td></tr>"
+        for option in config_options(game)
+    )
+    return (
+        "<details><summary>Every rule</summary>"
+        f'<table id="rules"><tr><th>option</th><th>value</th><th>meaning</th></tr>{rows}'
+        "</table></details>"
+    )
+
+
 def report_html(summary: Summary) -> str:
     """The report page of `summary`, as HTML text with its images embedded.
 
@@ -179,22 +264,15 @@ def report_html(summary: Summary) -> str:
 
     """
     plt = _pyplot()
-    title = get_game(summary.game).title
-    figures = [
-        ("Final scores", _scores_figure(plt, summary)),
+    game = get_game(summary.game)
+    figures: list[tuple[str, Any]] = [
+        ("Final scores", _flat_scores(summary) or _scores_figure(plt, summary)),
         ("Win rate by seat", _wins_figure(plt, summary)),
-        ("Game length", _lengths_figure(plt, summary)),
+        ("Game length", _flat_lengths(summary) or _lengths_figure(plt, summary)),
     ]
     own = _game_figure(plt, summary)
     if own is not None:
         figures.append(own)
-    images = []
-    for caption, figure in figures:
-        images.append(
-            f'<figure><img alt="{html.escape(caption)}" '
-            f'src="data:image/png;base64,{_png(figure)}">'
-            f"<figcaption>{html.escape(caption)}</figcaption></figure>"
-        )
     rows = []
     for s in summary.seats:
         low, high = s.win_interval()
@@ -216,7 +294,7 @@ def report_html(summary: Summary) -> str:
             )
             + "</tr>"
         )
-    heading = f"{title}: {summary.games} {'game' if summary.games == 1 else 'games'}, " + (
+    heading = f"{game.title}: {count_text(summary.games, 'game')}, " + (
         f"{summary.players} players, seed {summary.seed}"
     )
     header = "".join(
@@ -240,14 +318,16 @@ def report_html(summary: Summary) -> str:
             f"<title>{html.escape(heading)}</title>",
             "<style>body{font-family:sans-serif;max-width:60em;margin:auto}"
             "table{border-collapse:collapse}td,th{padding:2px 8px;text-align:right}"
-            "figure{margin:1em 0}img{max-width:100%}</style>",
+            "#rules td{text-align:left}figure{margin:1em 0}img{max-width:100%}"
+            "figure.flat p{font-size:1.1em}</style>",
             "</head><body>",
             f"<h1>{html.escape(heading)}</h1>",
-            f"<p>Bots: {html.escape(', '.join(summary.bots))}. Config: "
-            f"<code>{html.escape(repr(summary.config))}</code>. Mean length "
+            f"<p>Bots: {html.escape(', '.join(summary.bots))}. Rules: "
+            f"{html.escape(config_text(game, summary.config))}. Mean length "
             f"{summary.mean_length:.1f} actions.</p>",
             f'<table id="seats"><tr>{header}</tr>{"".join(rows)}</table>',
-            *images,
+            _rules_html(summary),
+            *(_figure_html(caption, drawn) for caption, drawn in figures),
             "</body></html>",
         ]
     )

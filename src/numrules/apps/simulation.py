@@ -3,11 +3,13 @@
 `simulate(game, config, bots, games, seed)` plays `games` games and returns a `Summary`:
 per seat the wins, shared wins and the distribution of final scores, the distribution of
 game lengths, and (with `figures=True`) the counts behind each game's own figure in a
-report (see `numrules.apps.report`). Game i is played with seed `seed + i`, and the bot of seat
-s by `make_bot(name, derive_seed(seed + i, "bot", s), game, imports=True)`, so any game
-can be played again alone, and the summary does not depend on how the games were shared
-out. The bot names are trusted (an import path is allowed): they come from whoever runs
-the simulation, never from a client of a server.
+report (see `numrules.apps.report`). Game i is played with seed `game_seed(seed, i)`
+(`derive_seed(seed, "game", i)`: two batches of different seeds share no game), and the
+bot of seat s by `make_bot(name, derive_seed(game_seed(seed, i), "bot", s), game,
+imports=True)`, so any game can be played again alone (`play_game`), and the summary does
+not depend on how the games were shared out. The bot names are trusted (an import path or
+a bot file is allowed): they come from whoever runs the simulation, never from a client of
+a server.
 
 The games are played in chunks (`numrules.apps.parallel.run_tasks`), in this process, in
 `workers` local processes or on Ray. Each chunk sends back a `GameOutcome` per game (seat
@@ -62,8 +64,9 @@ class GameOutcome:
     """What a worker sends back for one game (and what one JSONL line holds)."""
 
     index: int
-    """The game's place in the batch (its seed is the batch's seed plus this)."""
+    """The game's place in the batch."""
     seed: int
+    """The game's seed: `game_seed(batch seed, index)`."""
     bots: tuple[str, ...]
     scores: tuple[int, ...]
     winners: tuple[int, ...]
@@ -172,7 +175,7 @@ class Summary:
     config: Any
     bots: tuple[str, ...]
     seed: int
-    """Game i was played with seed `seed + i`."""
+    """The batch's seed: game i was played with seed `game_seed(seed, i)`."""
     games: int
     seats: tuple[SeatSummary, ...]
     lengths: tuple[tuple[int, int], ...]
@@ -323,8 +326,19 @@ class _Plan:
     headers: tuple[tuple[str, str], ...] | None
 
 
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game `index` of a batch of seed `seed`: `derive_seed(seed, "game", index)`.
+
+    Unlike `seed + index`, the games of batches with different seeds are unrelated (the
+    batches of seeds 0 and 1 share no game).
+    """
+    return derive_seed(seed, "game", index)
+
+
 def play_game(game: AnyGame | str, config: Any, bots: Sequence[str], seed: int) -> MatchResult:
-    """Play the game a simulation plays with seed `seed` (bots seeded from it).
+    """Play the game a simulation plays with game seed `seed` (bots seeded from it).
+
+    Game i of a batch is `play_game(game, config, bots, game_seed(batch_seed, i))`.
 
     The bot names are trusted, as in `simulate`: an import path is allowed.
     """
@@ -350,7 +364,7 @@ def _play_chunk(
     g = resolve_game(plan.game) if game is None else game
     outcomes = []
     for index in range(start, stop):
-        result = play_game(g, plan.config, plan.bots, plan.seed + index)
+        result = play_game(g, plan.config, plan.bots, game_seed(plan.seed, index))
         outcomes.append(
             GameOutcome(
                 index=index,
@@ -449,8 +463,8 @@ def simulate(
             caller is whoever runs this process): an import path `package.module:Factory`
             is allowed, so never pass names taken from someone else, such as a client of
             a server; check those first with `check_bot`.
-        games: how many games; game i uses seed `seed + i`.
-        seed: the seed of the first game.
+        games: how many games; game i uses seed `game_seed(seed, i)`.
+        seed: the batch's seed, from which every game's seed derives.
         workers: processes (or, with a local Ray, CPUs) playing games side by side;
             the summary does not depend on it. Local processes get at least
             `MIN_GAMES_PER_WORKER` games each.

@@ -23,11 +23,18 @@ Everything but the thinking times is reproducible from the seed: cycle c is deal
 be replayed on its own. The bot names are trusted (an import path is allowed): they come
 from whoever runs the tournament, never from a client of a server.
 
+Search bots (a decision costing more than a plain bot's, see `bot_work`: `ismcts`,
+Num Stop's `search`) take seconds a game, so `default_bots` leaves them out: a default
+tournament of 60 games ends in about a minute, and search bots are named to be rated.
+`estimate_tournament` says beforehand how long a tournament will take, from a short
+measured warm-up (the command line prints it before a long one).
+
 The ratings need the `report` extra (`pip install 'numrules[report]'`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import math
@@ -38,7 +45,7 @@ from typing import Any
 import attrs
 
 from numrules.apps.parallel import Backend, check_backend, run_tasks
-from numrules.core.bots import bot_names, make_bot
+from numrules.core.bots import RandomBot, bot_work, make_bot
 from numrules.core.errors import ConfigError
 from numrules.core.game import AnyGame, resolve_game
 from numrules.core.match import play_match
@@ -134,6 +141,7 @@ class TournamentResult:
 class _Timed:
     # Wraps a bot to measure its thinking time (CPU time: a busy machine does not inflate it).
     __slots__ = ("bot", "decisions", "seconds")
+    clock = staticmethod(time.process_time)
 
     def __init__(self, bot: Any) -> None:
         self.bot = bot
@@ -146,23 +154,24 @@ class _Timed:
         return getattr(self.bot, "needs_observation", True) is not False
 
     def act(self, observation: Any, actions: Sequence[Any], optional: bool) -> Any | None:
-        started = time.process_time()
+        started = self.clock()
         try:
             return self.bot.act(observation, actions, optional)
         finally:
-            self.seconds += time.process_time() - started
+            self.seconds += self.clock() - started
             self.decisions += 1
 
 
 def default_bots(game: AnyGame | str) -> tuple[str, ...]:
-    """The bots a tournament rates when none are named: random, the game's own, ismcts.
+    """The bots a tournament rates when none are named: random and the game's own bots.
 
-    `ismcts` only where the game offers `sample_state`; `first` joins when that leaves
-    fewer than two (a game with no bots of its own and no sampling).
+    Search bots are opt-in: a bot whose decision costs more than a plain bot's
+    (`bot_work` above 1, as `ismcts` and Num Stop's `search`) is left out, so that a
+    default tournament ends in about a minute. `first` joins when that leaves fewer than
+    two bots (a game with no bots of its own).
     """
     g = resolve_game(game)
-    offered = bot_names(g)
-    names = ["random", *g.bots, *(["ismcts"] if "ismcts" in offered else [])]
+    names = ["random", *(name for name in g.bots if bot_work(name, g) <= 1)]
     if len(names) < 2:
         names.append("first")
     return tuple(names)
@@ -229,22 +238,8 @@ def play_tournament(
 
     """
     g = resolve_game(game)
-    names = tuple(bots)
-    if len(set(names)) != len(names) or field in names or len(names) < (1 if field else 2):
-        raise ConfigError(
-            f"a tournament needs at least two different bots, or one or more against a "
-            f"field bot not among them, got {names}"
-            + (f" and the field {field!r}" if field else "")
-        )
-    rated = names if field is None else (*names, field)
-    if type(games) is not int or games < 1:
-        raise ConfigError(f"games must be a positive int, got {games!r}")
     check_backend(backend, workers, address)
-    config = g.Config(players=players) if config is None else config
-    if config.players != players:
-        raise ConfigError(f"the config is for {config.players} players, not {players}")
-    for name in rated:
-        make_bot(name, 0, g, imports=True)  # refuses a bad name before anything is played
+    names, rated, config = _checked(g, bots, games, players, config, field)
     model = _rating_model()
     cycle_games = lineups(names, players, field)
     cycles = math.ceil(games / len(cycle_games))
@@ -280,6 +275,142 @@ def play_tournament(
         seconds=time.perf_counter() - started,
         config=config,
     )
+
+
+LONG_TOURNAMENT = 30.0
+"""Seconds above which the command line prints a tournament's estimate before playing it."""
+
+WARM_UP_SECONDS = 0.5
+"""The thinking time `estimate_tournament` measures of each bot (seconds; a bot whose
+first decision takes longer is measured on that one decision)."""
+
+
+@attrs.frozen(slots=True)
+class TournamentEstimate:
+    """How long a tournament will take, from a measured warm-up (`estimate_tournament`)."""
+
+    seconds: float
+    """The expected time: `sequential` shared among the workers."""
+    sequential: float
+    """The expected time of every game played one after the other."""
+    games: int
+    """The games the tournament plays (whole cycles)."""
+    seconds_per_decision: tuple[tuple[str, float], ...]
+    """Each bot's measured thinking time per decision (wall seconds), as (bot, seconds)."""
+    decisions: tuple[int, ...]
+    """Decisions per seat in a game of random bots (what the estimate counts per game)."""
+    warm_up: float
+    """The seconds the warm-up itself took."""
+
+
+class _WarmUpOverError(Exception):
+    # Stops a warm-up game once its bot has been timed long enough.
+    pass
+
+
+class _Budget(_Timed):
+    # A timed bot that stops its warm-up game once the seats together passed `limit`.
+    # Wall time: the load of the machine at the time counts, as it will in the games.
+    __slots__ = ("limit", "shared")
+    clock = staticmethod(time.perf_counter)
+
+    def __init__(self, bot: Any, shared: list[_Timed], limit: float) -> None:
+        super().__init__(bot)
+        self.shared = shared
+        self.limit = limit
+
+    def act(self, observation: Any, actions: Sequence[Any], optional: bool) -> Any | None:
+        if sum(t.seconds for t in self.shared) >= self.limit:
+            raise _WarmUpOverError
+        return super().act(observation, actions, optional)
+
+
+def estimate_tournament(
+    game: AnyGame | str,
+    bots: Sequence[str],
+    *,
+    games: int,
+    players: int,
+    seed: int = 0,
+    config: Any = None,
+    field: str | None = None,
+    workers: int = 1,
+    budget: float = WARM_UP_SECONDS,
+) -> TournamentEstimate:
+    """Estimate how long `play_tournament` with these arguments will take, by a warm-up.
+
+    The warm-up plays one game of random bots, counting each seat's decisions and the
+    time of the game itself (the engine's share), then, for each bot, a game with that
+    bot in every seat, stopped once the bot has thought `budget` seconds (after its
+    first decision at least). A game of the tournament is then its engine time plus,
+    for each seat, its decisions times its bot's time per decision; the total is shared
+    among `workers` (pass no more than the cores that will play). The times are wall
+    times, so the machine's load during the warm-up counts as it will in the games; the
+    games of bots that play longer or shorter games than random bots do take that much
+    longer or shorter.
+
+    Raises:
+        ConfigError: as `play_tournament` (bad bots, games, config or workers).
+        NumrulesError: a bot or the engine failed during a warm-up game.
+
+    """
+    g = resolve_game(game)
+    if type(workers) is not int or workers < 1:
+        raise ConfigError(f"workers must be a positive int, got {workers!r}")
+    names, rated, config = _checked(g, bots, games, players, config, field)
+    cycle = lineups(names, players, field)
+    cycles = math.ceil(games / len(cycle))
+    started = time.perf_counter()
+    reference = [_Timed(RandomBot(derive_seed(seed, "estimate", s))) for s in range(players)]
+    play_match(g, config, reference, derive_seed(seed, "estimate"))
+    engine = time.perf_counter() - started
+    decisions = tuple(t.decisions for t in reference)
+    costs = {}
+    for index, name in enumerate(rated):
+        seats: list[_Timed] = []
+        for s in range(players):
+            bot = make_bot(name, derive_seed(seed, "estimate", index, s), g, imports=True)
+            seats.append(_Budget(bot, seats, budget))
+        with contextlib.suppress(_WarmUpOverError):  # stopped once timed long enough
+            play_match(g, config, seats, derive_seed(seed, "estimate", index))
+        made = sum(t.decisions for t in seats)
+        costs[name] = sum(t.seconds for t in seats) / made if made else 0.0
+    per_cycle = sum(
+        engine + sum(n * costs[bot] for n, bot in zip(decisions, lineup, strict=True))
+        for lineup in cycle
+    )
+    total = cycles * len(cycle)
+    return TournamentEstimate(
+        seconds=cycles * per_cycle / min(workers, total),
+        sequential=cycles * per_cycle,
+        games=total,
+        seconds_per_decision=tuple(costs.items()),
+        decisions=decisions,
+        warm_up=time.perf_counter() - started,
+    )
+
+
+def _checked(
+    g: AnyGame, bots: Sequence[str], games: int, players: int, config: Any, field: str | None
+) -> tuple[tuple[str, ...], tuple[str, ...], Any]:
+    # The bots, the rated bots (the field's too) and the config, each checked, before
+    # anything is played.
+    names = tuple(bots)
+    if len(set(names)) != len(names) or field in names or len(names) < (1 if field else 2):
+        raise ConfigError(
+            f"a tournament needs at least two different bots, or one or more against a "
+            f"field bot not among them, got {names}"
+            + (f" and the field {field!r}" if field else "")
+        )
+    rated = names if field is None else (*names, field)
+    if type(games) is not int or games < 1:
+        raise ConfigError(f"games must be a positive int, got {games!r}")
+    config = g.Config(players=players) if config is None else config
+    if config.players != players:
+        raise ConfigError(f"the config is for {config.players} players, not {players}")
+    for name in rated:
+        make_bot(name, 0, g, imports=True)  # refuses a bad name before anything is played
+    return names, rated, config
 
 
 def _play_one(

@@ -8,16 +8,27 @@ interrupt, which the seat may simply let pass), the bot may return None to decli
 A bot is named by a spec (`numrules.core.botspec`): `check_bot` checks one against the
 bots of a game and the options each declares, `bot_work` tells what a decision costs,
 and `make_bot` builds it. Names are looked up, never imported, unless a trusted caller
-allows an import path (`imports=True`); a bot inside another bot's options is never an
-import path.
+(the command line, whose bots are named by the person running it) allows code
+(`imports=True`): an import path `package.module:Factory`, whose module is an installed
+one or else one in the current folder (`mybot:Bot` finds `./mybot.py`), or a bot file
+`path/to/mybot.py:Factory`. A bot inside another bot's options is never code, and a
+server never allows any.
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib
+import importlib.util
 import math
+import os
 import random
+import re
+import sys
 from collections.abc import Callable, Mapping, Sequence
+from importlib.machinery import PathFinder
+from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
@@ -154,8 +165,9 @@ def check_bot(
     """Check a bot spec for `game` and return it with typed values; nothing is imported.
 
     The name must be one of `bot_names(game)` (a game's own bot wins over a generic one
-    of the same name), or, with `imports`, an import path `package.module:Factory`. A
-    bot inside another bot's options is never an import path, whatever `imports` says.
+    of the same name), or, with `imports`, an import path `package.module:Factory` or a
+    bot file `path/to/mybot.py:Factory`. A bot inside another bot's options is never an
+    import path nor a file, whatever `imports` says.
     The options a bot declares (`declared_options`) are typed and checked: an int
     option gets an int, a float option a float, a choice one of its values, and a bot
     option a `BotSpec` (a bare name such as `rollout=heuristic` too), itself checked the
@@ -170,7 +182,8 @@ def check_bot(
         spec: the spec, as text (`"ismcts?iterations=200&rollout=heuristic"`) or a
             `BotSpec`.
         game: the game whose bots the names are looked up in (None: the generic bots).
-        imports: allow an import path as the spec's own name (trusted callers only).
+        imports: allow an import path or a bot file as the spec's own name (trusted
+            callers only).
         closed: every option must be declared (a factory that declares none takes none).
         max_number: the largest absolute value of every number, at every depth.
         max_work: the most work (see `bot_work`) a decision may cost; a bot whose work is
@@ -200,7 +213,7 @@ def bot_work(spec: str | BotSpec, game: AnyGame | None = None) -> float:
     iterations=2000)` costs 4,000,000.
 
     Args:
-        spec: the spec, as text or a `BotSpec` (an import path counts as work 1).
+        spec: the spec, as text or a `BotSpec` (an import path or a file counts as work 1).
         game: the game whose bots the names are looked up in.
 
     Raises:
@@ -258,12 +271,16 @@ def make_bot(
     reach the factory typed as it declares them. An import path `"package.module:
     Factory"` (a class or function that takes the seed and the options as keywords) is
     imported only with `imports=True`, for a trusted caller whose bot names come from
-    the person running it (the command line); a server never allows one.
+    the person running it (the command line); a server never allows one. The module is
+    imported as usual, or, when no installed module has its name, from the current
+    folder (`mybot:Bot` is `./mybot.py`, `mybots.fast:Bot` is `./mybots/fast.py`). A bot
+    file `"path/to/mybot.py:Factory"` (relative to the current folder, or absolute) is
+    loaded once per process, as a module of its own, with the same permission.
 
     Raises:
-        ConfigError: no such bot, an import path without `imports` (or one that cannot
-            be imported), options the factory does not take or refuses, or a factory
-            that does not return an object with an `act` method.
+        ConfigError: no such bot, an import path or a file without `imports` (or one that
+            cannot be loaded, or fails as it loads), options the factory does not take or
+            refuses, or a factory that does not return an object with an `act` method.
 
     """
     return bot_builder(spec, game, imports=imports)(seed)
@@ -272,7 +289,7 @@ def make_bot(
 def check_nested_bot(spec: str | BotSpec, game: AnyGame | None = None) -> BotSpec:
     """Check a bot given as an option of another bot (a search's rollout bot).
 
-    It is never an import path; without a game, a name that is not generic is left
+    It is never an import path nor a file; without a game, a name that is not generic is left
     for the bot to check once it knows its game.
 
     Raises:
@@ -348,18 +365,19 @@ def _lookup(spec: BotSpec, rules: _Rules, where: str) -> Callable[..., Any] | No
     # The factory of a registered name; None for an import path (when allowed) and for a
     # nested bot left to its holder (no game to look it up in).
     if spec.is_import_path:
+        what = "a bot file" if spec.is_file else "an import path"
         if where:
             raise _refuse(
                 rules,
-                f"{where} is {quote(spec.name)}, an import path: a bot inside another bot's "
+                f"{where} is {quote(spec.name)}, {what}: a bot inside another bot's "
                 "options is never one",
             )
         if not rules.imports:
             raise _named(
                 rules,
                 spec,
-                f"{quote(spec.name)} is an import path: import paths are for trusted callers "
-                "only (make_bot(..., imports=True), as the command line does)",
+                f"{quote(spec.name)} is {what}: import paths are for trusted callers only, "
+                "and so are bot files (make_bot(..., imports=True), as the command line does)",
             )
         return None
     game = rules.game
@@ -382,7 +400,10 @@ def _lookup(spec: BotSpec, rules: _Rules, where: str) -> Callable[..., Any] | No
         reason = f"unknown bot {quote(spec.name)}{title}; known bots: {known}"
         if where:
             raise _refuse(rules, f"{where}: {reason}")
-        reason += ", or an import path such as mypackage.mybots:MyBot"
+        reason += (
+            ", or an import path such as mypackage.mybots:MyBot, or a bot file such as "
+            "path/to/mybot.py:MyBot"
+        )
         raise _named(rules, spec, reason)
     return factory
 
@@ -419,13 +440,67 @@ def _own_work(factory: Callable[..., Any] | None, spec: BotSpec) -> float:
 
 
 def _imported(path: str) -> Callable[..., Any]:
-    # "package.module:Name" -> the object it names (a class or function taking a seed).
-    module_name, _, attribute = path.partition(":")
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError as exc:
-        raise ConfigError(f"cannot import bot module {quote(module_name)}: {exc}") from None
+    # "package.module:Name" or "path/to/mybot.py:Name" -> the object it names (a class
+    # or function taking a seed).
+    location, _, attribute = path.rpartition(":")
+    module = _file_module(location) if location.endswith(".py") else _module(location)
     factory = getattr(module, attribute, None)
     if not callable(factory):
-        raise ConfigError(f"{quote(path)}: module {module_name} has no callable {attribute!r}")
+        raise ConfigError(f"{quote(path)}: module {location} has no callable {attribute!r}")
     return factory  # type: ignore[no-any-return]
+
+
+def _module(name: str) -> ModuleType:
+    # An installed module, or else one of the current folder (as `python -m` would find).
+    top = name.partition(".")[0]
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        folder = os.getcwd()
+        spec = PathFinder.find_spec(top, [folder]) if exc.name == top else None
+        if spec is None:
+            where = f" (nor in the current folder {folder})" if exc.name == top else ""
+            raise ConfigError(f"cannot import bot module {quote(name)}: {exc}{where}") from None
+    except ImportError as exc:
+        raise ConfigError(f"cannot import bot module {quote(name)}: {exc}") from None
+    except Exception as exc:  # the module's own code failed: say where, keep the cause
+        raise ConfigError(f"bot module {quote(name)} failed as it loaded: {_failure(exc)}") from exc
+    _execute(spec, top, f"bot module {quote(top)}")
+    try:
+        return importlib.import_module(name)
+    except Exception as exc:
+        raise ConfigError(f"cannot import bot module {quote(name)}: {_failure(exc)}") from exc
+
+
+def _file_module(location: str) -> ModuleType:
+    # The module of a bot file, loaded once per process under a name of its own (so that
+    # a file named random.py never stands for the standard module).
+    path = Path(location).expanduser().resolve()
+    if not path.is_file():
+        raise ConfigError(f"bot file {quote(location)} not found (from {os.getcwd()})")
+    stem = re.sub(r"\W", "_", path.stem)
+    digest = hashlib.sha256(str(path).encode()).hexdigest()[:12]
+    name = f"_numrules_bot_file_{stem}_{digest}"
+    loaded = sys.modules.get(name)
+    if loaded is not None:
+        return loaded
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None:
+        raise ConfigError(f"bot file {quote(location)} cannot be loaded as Python")
+    return _execute(spec, name, f"bot file {quote(location)}")
+
+
+def _execute(spec: Any, name: str, what: str) -> ModuleType:
+    # Run a module found by `spec` as sys.modules[name]; nothing is left behind if it fails.
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except Exception as exc:
+        del sys.modules[name]
+        raise ConfigError(f"{what} failed as it loaded: {_failure(exc)}") from exc
+    return module
+
+
+def _failure(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {exc}"

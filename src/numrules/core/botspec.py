@@ -6,7 +6,9 @@ A spec names a bot and gives its options, in a notation that reads back::
     random?decline=0.2
     ismcts?iterations=100&rollout=(ismcts?iterations=20&rollout=heuristic)
 
-A name is a registered bot name (`heuristic`) or an import path `package.module:Factory`.
+A name is a registered bot name (`heuristic`), an import path `package.module:Factory`
+(a module installed, or in the current folder), or a bot file `path/to/mybot.py:Factory`;
+the last two are code, which only a trusted caller loads (see `numrules.core.bots`).
 Options follow a `?` as `key=value` pairs joined by `&`. A value is an int
 (`-?[0-9]{1,18}`), a float in decimal or exponent form (finite, at most 32 characters),
 a nested bot in parentheses, or else a string; a bot value without options may be given
@@ -49,6 +51,7 @@ _RESERVED = frozenset("&=?(),")  # characters that a name or string value never 
 _NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*")
 _IDENTIFIER = r"[A-Za-z_][A-Za-z0-9_]*"
 _IMPORT_PATH = re.compile(rf"{_IDENTIFIER}(?:\.{_IDENTIFIER})*:{_IDENTIFIER}")
+_FILE_PATH = re.compile(rf"[^&=?(),\s]+\.py:{_IDENTIFIER}")
 _KEY = re.compile(_IDENTIFIER)
 _INT = re.compile(r"-?[0-9]{1,18}")
 _FLOAT = re.compile(
@@ -62,10 +65,10 @@ _INT_LIMIT = 10**18  # every int of the notation is below this in absolute value
 def _check_name(_: object, __: object, name: str) -> None:
     if not isinstance(name, str):
         raise ConfigError(f"a bot name is a string, got {quote(name)}")
-    if not (_NAME.fullmatch(name) or _IMPORT_PATH.fullmatch(name)):
+    if not (_NAME.fullmatch(name) or _IMPORT_PATH.fullmatch(name) or _FILE_PATH.fullmatch(name)):
         raise ConfigError(
-            f"{quote(name)} is not a bot name: a registered name (letters, digits, _ . -) "
-            "or an import path package.module:Factory"
+            f"{quote(name)} is not a bot name: a registered name (letters, digits, _ . -), "
+            "an import path package.module:Factory or a bot file path/to/mybot.py:Factory"
         )
 
 
@@ -155,14 +158,15 @@ class BotSpec:
     written in parentheses, with or without options: `ismcts?rollout=(heuristic)`.
 
     Raises:
-        ConfigError: a name that is neither a registered name nor an import path, a key
+        ConfigError: a name that is not a registered name, an import path or a bot file, a key
             that is not a name or is given twice, a value the notation cannot write, or a
             spec nested deeper than `MAX_DEPTH` or longer than `MAX_LENGTH` written out.
 
     """
 
     name: str = attrs.field(validator=_check_name)
-    """A registered bot name (`"heuristic"`) or an import path `"package.module:Factory"`."""
+    """A registered bot name (`"heuristic"`), an import path `"package.module:Factory"` or a
+    bot file `"path/to/mybot.py:Factory"`."""
     options: tuple[tuple[str, OptionValue], ...] = attrs.field(default=(), validator=_check_options)
     """The options as (key, value) pairs, in order."""
 
@@ -199,8 +203,13 @@ class BotSpec:
 
     @property
     def is_import_path(self) -> bool:
-        """Whether the name is an import path (`package.module:Factory`)."""
+        """Whether the name is code to load: an import path or a bot file (`is_file`)."""
         return ":" in self.name
+
+    @property
+    def is_file(self) -> bool:
+        """Whether the name is a bot file `path/to/mybot.py:Factory` (an import path too)."""
+        return self.name.rpartition(":")[0].endswith(".py")
 
     @property
     def depth(self) -> int:

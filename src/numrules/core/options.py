@@ -11,6 +11,9 @@ read by `parse_options`) or JSON values as a server receives them (`{"format": "
     >>> config_from_options("numwars", {"format": "full", "rounds": "2"}, players=3).format
     <Format.FULL: 'full'>
 
+`config_text(game, config)` says a `Config` in words for people ("4 players, mode
+discovery"), as reports and the command line print it.
+
 The game declares everything read here: the field types of its `Config`, the range of
 each int field (`attrs.field(metadata=numrules.core.validation.bounded(low, high))`), the
 players from `Game.min_players`..`Game.max_players`, and the description from the
@@ -323,6 +326,55 @@ def config_options(game: AnyGame | str) -> tuple[ConfigOption, ...]:
 def describe_options(game: AnyGame | str) -> str:
     """Every option of `game` and what it accepts, separated by semicolons (for messages)."""
     return "; ".join(option.describe() for option in config_options(game))
+
+
+MAX_VALUE_TEXT = 24
+"""The longest value `config_text` writes out; a longer one is cut, with its count of items."""
+
+
+def config_text(game: AnyGame | str, config: Any) -> str:
+    """A `Config` as a reader would say it: "4 players, mode discovery, max rounds 5".
+
+    The players first, then each option whose value differs from what the game would
+    choose for that table with the other options given (a derived default, such as Num
+    Wars' hand size, counts as a choice of the game); "default rules" when none does. A
+    long value is cut: "penalties 2,1,1,1,2,1,1,1,… (64 values)".
+
+    Raises:
+        ConfigError: `config` is not a `Config` of `game`.
+
+    """
+    g = resolve_game(game)
+    if not isinstance(config, g.Config):
+        raise ConfigError(f"config must be a {g.title} Config, got {type(config).__name__}")
+    options = [option for option in config_options(g) if option.name != "players"]
+    changed = {
+        option.name: getattr(config, option.name)
+        for option in options
+        if not option.derived and getattr(config, option.name) != option.default
+    }
+    try:  # the defaults the game derives from the options that were given
+        baseline = g.Config(players=config.players, **changed)
+    except NumrulesError:
+        baseline = g.Config(players=config.players)
+    parts = [f"{config.players} players"]
+    for option in options:
+        value = getattr(config, option.name)
+        if option.name in changed or value != getattr(baseline, option.name):
+            parts.append(f"{option.name.replace('_', ' ')} {_short_text(option, value)}")
+    if len(parts) == 1:
+        parts.append("default rules")
+    return ", ".join(parts)
+
+
+def _short_text(option: ConfigOption, value: Any) -> str:
+    # The value as `to_text` writes it, cut after MAX_VALUE_TEXT characters.
+    text = option.to_text(value)
+    if len(text) <= MAX_VALUE_TEXT:
+        return text
+    if isinstance(value, tuple):  # whole items only, and how many there are
+        return f"{text[:MAX_VALUE_TEXT].rsplit(',', 1)[0]},… ({len(value)} values)"
+    return f"{text[:MAX_VALUE_TEXT]}…"
 
 
 def config_from_options(

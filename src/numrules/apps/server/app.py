@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
+import html
 import json
 import logging
+import re
 from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable
 from importlib import resources
@@ -26,11 +29,20 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from numrules._version import __version__
 from numrules.apps.server.store import Store
-from numrules.apps.server.tables import Client, Hub, Limits, ServerError, Table, game_options
+from numrules.apps.server.tables import (
+    UNSET,
+    Client,
+    Hub,
+    Limits,
+    ServerError,
+    Table,
+    game_options,
+)
 from numrules.apps.server.wire import decode_json
 from numrules.core.bots import bot_names
-from numrules.core.game import all_games
-from numrules.core.records import GameRecord, record_to_json
+from numrules.core.errors import NumrulesError
+from numrules.core.game import AnyGame, all_games, get_game
+from numrules.core.records import GameRecord, record_to_json, record_to_text
 
 log = logging.getLogger("numrules.apps.server")
 
@@ -198,6 +210,7 @@ def create_app(db: str | Path | Store, limits: Limits | None = None) -> Starlett
                     "lower_score_wins": g.lower_score_wins,
                     "bots": list(bot_names(g)),
                     "options": game_options(g),
+                    "rules": None if g.rules is None else f"/rules/{g.name}",
                 }
                 for g in all_games()
             ]
@@ -215,6 +228,8 @@ def create_app(db: str | Path | Store, limits: Limits | None = None) -> Starlett
             body.get("seats"),
             join=body.get("join", True) is not False,
             name=body.get("name", ""),
+            move_limit=body.get("move_limit", UNSET),
+            fallback=body.get("fallback"),
         )
         return JSONResponse({"table": table.id, "seat": seat, "token": token}, 201)
 
@@ -229,12 +244,40 @@ def create_app(db: str | Path | Store, limits: Limits | None = None) -> Starlett
         return JSONResponse({"table": table.id, "seat": seat, "token": token})
 
     async def table_record(request: Request) -> Response:
+        form = request.query_params.get("format", "text")
+        if form not in ("text", "json"):
+            raise ServerError("bad_request", "format is text or json")
         table = hub().get(request.path_params["table"])
-        if not table.over:
+        if not table.ended:
             raise ServerError(
-                "not_over", "the record (and its seed) is given once the game is over", 409
+                "not_over",
+                "the record (its seed and every action) is given once the game has ended",
+                409,
             )
-        return Response(record_to_json(_record(table)), media_type="application/json")
+        record = _record(table)
+        name = f"numrules-{table.game.name}-{re.sub(r'[^A-Za-z0-9_-]', '_', table.id)}"
+        if form == "json":
+            body, media, name = record_to_json(record, indent=1), "application/json", name + ".json"
+        else:
+            body, media, name = record_to_text(record), "text/plain; charset=utf-8", name + ".txt"
+        disposition = {"Content-Disposition": f'attachment; filename="{name}"'}
+        return Response(body, media_type=media, headers=disposition)
+
+    async def play_again(request: Request) -> Response:
+        body = await _body(request, limits.max_body_bytes)
+        table, seat, token = hub().again(request.path_params["table"], body.get("token"))
+        return JSONResponse({"table": table.id, "seat": seat, "token": token}, 201)
+
+    async def rules(request: Request) -> Response:
+        name = request.path_params["game"]
+        try:
+            game = get_game(name)
+        except NumrulesError as exc:
+            raise ServerError("unknown_game", str(exc), 404) from exc
+        page = _rules_page(game)
+        if page is None:
+            raise ServerError("not_found", f"{game.title} has no rules page here", 404)
+        return HTMLResponse(page)
 
     async def play(websocket: WebSocket) -> None:
         h = hub()
@@ -313,6 +356,12 @@ def create_app(db: str | Path | Store, limits: Limits | None = None) -> Starlett
                 methods=["POST"],
             ),
             Route("/api/tables/{table}/record", _guarded(table_record, errors)),
+            Route(
+                "/api/tables/{table}/again",
+                _guarded(play_again, errors, counted=True),
+                methods=["POST"],
+            ),
+            Route("/rules/{game}", _guarded(rules, errors)),
             WebSocketRoute("/ws", play),
         ],
         exception_handlers={HTTPException: _http_error},
@@ -338,6 +387,8 @@ def _error_message(exc: ServerError) -> dict[str, Any]:
 
 
 def _record(table: Table) -> GameRecord:
+    # The game record of an ended table: replayable, seed included; an abandoned game's
+    # record stops where it was left (its scores so far, no winners).
     game = table.game
     return GameRecord(
         game=game.name,
@@ -349,8 +400,53 @@ def _record(table: Table) -> GameRecord:
         headers={
             "Table": table.id,
             "Seats": ",".join(spec.get("bot", "human") for spec in table.seats),
+            "Status": table.status,
         },
     )
+
+
+@functools.cache
+def _rules_page(game: AnyGame) -> str | None:
+    # The game's rules for players (`Game.rules`, Markdown) as an HTML page; None if it
+    # has none, or its page is missing from the installation.
+    if game.rules is None:
+        return None
+    try:
+        text = game.rules()
+    except OSError:
+        log.warning("the rules page of %s is missing from the installation", game.name)
+        return None
+    from markdown_it import MarkdownIt  # noqa: PLC0415 (rich's dependency, read on first use)
+
+    # "js-default": CommonMark with tables, raw HTML in the page left as text, safe links
+    body = MarkdownIt("js-default").render(text)
+    title = html.escape(f"{game.title}: the rules")
+    return _RULES_TEMPLATE.format(title=title, body=body)
+
+
+_RULES_TEMPLATE = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<style>
+body {{ font: 16px/1.5 system-ui, sans-serif; color: #1a1a1a; background: #fff;
+  max-width: 46rem; margin: 0 auto; padding: 1rem; overflow-wrap: anywhere; }}
+a {{ color: #0b57d0; }}
+pre, table {{ display: block; overflow-x: auto; max-width: 100%; }}
+pre, code {{ background: #f2f2f2; font-size: 0.9em; }}
+pre {{ padding: 0.5rem; }}
+table {{ border-collapse: collapse; }}
+th, td {{ border: 1px solid #bbb; padding: 0.25rem 0.5rem; text-align: left; }}
+</style>
+</head>
+<body>
+<p><a href="/">Back to the tables</a></p>
+{body}
+</body>
+</html>
+"""
 
 
 async def _receive(
@@ -416,6 +512,16 @@ async def _handle(hub: Hub, client: Client, message: dict[str, Any]) -> None:
             exc.seq = seq
             raise
         await client.send(reply)
+    elif kind == "pass":
+        if client.seat is None:
+            raise ServerError("spectator", "a spectator cannot pass", 403)
+        seq = message.get("seq")
+        try:
+            reply = await hub.pass_turn(table, client.seat, seq, message.get("at"))
+        except ServerError as exc:
+            exc.seq = seq
+            raise
+        await client.send(reply)
     elif kind == "observe":
         await client.send(hub.observation(table, client.seat))
     elif kind == "ping":
@@ -424,7 +530,8 @@ async def _handle(hub: Hub, client: Client, message: dict[str, Any]) -> None:
         raise ServerError("bad_request", "this connection already said hello")
     else:
         raise ServerError(
-            "unknown_type", f"unknown message type {str(kind)[:30]!r}: act, observe or ping"
+            "unknown_type",
+            f"unknown message type {str(kind)[:30]!r}: act, pass, observe or ping",
         )
 
 

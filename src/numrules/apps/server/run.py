@@ -30,6 +30,8 @@ def serve(
     bot_cpu: float = 5.0,
     bot_workers: int = 1,
     bot_delay: float = 0.4,
+    interrupt_window: float = 6.0,
+    move_limit: float | None = None,
     log_level: str = "info",
 ) -> None:
     """Serve the tables stored in `db` on `host:port` until interrupted.
@@ -53,6 +55,10 @@ def serve(
             legal move instead).
         bot_workers: Processes in which the bots think.
         bot_delay: Seconds a bot waits before it acts.
+        interrupt_window: Seconds a required move waits while people might interrupt
+            (0: no window); bots' moves wait for it too.
+        move_limit: Seconds a person has for a required decision before a bot plays it,
+            for tables that set no limit of their own (None: no limit).
         log_level: debug, info, warning or error. No level logs a token.
 
     Raises:
@@ -82,6 +88,7 @@ def serve(
     limits = Limits(
         max_tables=max_tables,
         table_expiry=table_expiry,
+        sweep_interval=min(30.0, table_expiry / 10),  # a short expiry is kept closely
         max_message_bytes=max_message_bytes,
         rate=rate,
         burst=max(1, int(rate * 2)),
@@ -91,6 +98,8 @@ def serve(
         bot_cpu_seconds=bot_cpu,
         bot_workers=bot_workers,
         bot_delay=bot_delay,
+        interrupt_window=interrupt_window,
+        move_limit=move_limit,
     )
     guard = Guard(budget.connections, header_timeout=header_timeout, body_timeout=body_timeout)
     # What one connection may make the server buffer before the application looks at it:

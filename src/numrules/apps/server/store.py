@@ -60,7 +60,7 @@ from numrules.core.errors import NumrulesError
 APPLICATION_ID = 0x4E554D52
 """`PRAGMA application_id` of a numrules server database ("NUMR")."""
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """`PRAGMA user_version` of a database this module writes."""
 
 SCHEMA_V1 = """
@@ -92,14 +92,16 @@ _ACTIVE_INDEX = (
 
 MIGRATIONS: dict[int, tuple[str, ...]] = {
     1: ("ALTER TABLE tables ADD COLUMN expired REAL", _ACTIVE_INDEX),
+    2: ("ALTER TABLE tables ADD COLUMN options TEXT", "ALTER TABLE tables ADD COLUMN again TEXT"),
 }
 """The statements that take a database from version `n` to `n + 1`. A new database is
 made with `SCHEMA_V1` and then migrated, so that new and adopted databases are alike."""
 
 _HEADER = b"SQLite format 3\x00"
-_COLUMNS = "id, game, config, seed, seats, created, finished, expired"
+_COLUMNS = "id, game, config, seed, seats, created, finished, expired, options, again"
 _ACTIVE = "finished IS NULL AND expired IS NULL"
 _SEAT_KEYS = {"bot": {"kind", "bot", "seed"}, "human": {"kind", "token", "name"}}
+_OPTION_KEYS = {"move_limit", "fallback", "fallback_seed"}
 
 
 class StoreError(NumrulesError):
@@ -141,11 +143,17 @@ class StoredTable:
     created: float
     finished: float | None
     expired: float | None
-    """When the unfinished table was set aside (`Store.expire`), or None."""
+    """When the unfinished table was abandoned (`Store.expire`), or None."""
     actions: tuple[tuple[int, str, int | None], ...]
     """Every accepted action in order: (seat, notation, the client's seq or None)."""
     updated: float
     """When the table last moved: its last action's time, or its creation."""
+    options: dict[str, Any] = attrs.field(factory=dict)
+    """How the table is run, beyond its game's rules: `{"move_limit": seconds or None,
+    "fallback": bot spec, "fallback_seed": n}` (empty for a table stored before them:
+    no move limit, the `random` fallback)."""
+    again: str | None = None
+    """The table where its players play again (`Store.set_again`), or None."""
 
 
 @attrs.frozen(slots=True)
@@ -307,16 +315,36 @@ class Store:
     # -- writing ----------------------------------------------------------------------
 
     def add_table(
-        self, table_id: str, game: str, config: str, seed: int, seats: list[dict[str, Any]]
+        self,
+        table_id: str,
+        game: str,
+        config: str,
+        seed: int,
+        seats: list[dict[str, Any]],
+        options: dict[str, Any] | None = None,
     ) -> float:
-        """Insert a new table; return its creation time."""
+        """Insert a new table and how it is run (`StoredTable.options`); return when."""
         created = time.time()
         with self._transaction():
             self._db.execute(
-                "INSERT INTO tables (id, game, config, seed, seats, created) VALUES (?,?,?,?,?,?)",
-                (table_id, game, config, str(seed), json.dumps(seats), created),
+                "INSERT INTO tables (id, game, config, seed, seats, created, options) "
+                "VALUES (?,?,?,?,?,?,?)",
+                (
+                    table_id,
+                    game,
+                    config,
+                    str(seed),
+                    json.dumps(seats),
+                    created,
+                    None if options is None else json.dumps(options),
+                ),
             )
         return created
+
+    def set_again(self, table_id: str, again: str) -> None:
+        """Record the table where the players of `table_id` play again."""
+        with self._transaction():
+            self._db.execute("UPDATE tables SET again = ? WHERE id = ?", (again, table_id))
 
     def set_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
         """Replace a table's seats (a human seat was taken)."""
@@ -351,7 +379,7 @@ class Store:
                 self._db.execute("UPDATE tables SET finished = ? WHERE id = ?", (now, table_id))
 
     def expire(self, table_id: str) -> bool:
-        """Set an unfinished table aside (it was idle too long): it is no longer active.
+        """Mark an unfinished table abandoned (nobody played for too long): no longer active.
 
         Returns whether it was marked (False: unknown, finished or already expired).
         """
@@ -494,7 +522,7 @@ def _is_time(value: object) -> bool:
 
 
 def _checked(row: tuple[Any, ...], action_rows: list[tuple[Any, ...]]) -> StoredTable:
-    table_id, game, config, seed, seats_text, created, finished, expired = row
+    table_id, game, config, seed, seats_text, created, finished, expired, options, again = row
     if not isinstance(table_id, str):
         raise _DamagedError("the id is not text")
     if not isinstance(game, str):
@@ -509,6 +537,8 @@ def _checked(row: tuple[Any, ...], action_rows: list[tuple[Any, ...]]) -> Stored
         raise _DamagedError("the finishing time is not a number")
     if expired is not None and not _is_time(expired):
         raise _DamagedError("the expiry time is not a number")
+    if again is not None and not isinstance(again, str):
+        raise _DamagedError("the next table's id is not text")
     seats = _seats(seats_text)
     actions: list[tuple[int, str, int | None]] = []
     updated = float(created)
@@ -536,7 +566,34 @@ def _checked(row: tuple[Any, ...], action_rows: list[tuple[Any, ...]]) -> Stored
         expired=None if expired is None else float(expired),
         actions=tuple(actions),
         updated=updated,
+        options=_table_options(options),
+        again=again,
     )
+
+
+def _table_options(text: object) -> dict[str, Any]:
+    # The table's options (None: a table stored before them), each of its type.
+    if text is None:
+        return {}
+    if not isinstance(text, str):
+        raise _DamagedError("the table options are not text")
+    try:
+        options = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise _DamagedError(f"the table options are not valid JSON: {_short(str(exc))}") from exc
+    if not isinstance(options, dict):
+        raise _DamagedError("the table options are not an object")
+    unknown = set(options) - _OPTION_KEYS
+    if unknown:
+        raise _DamagedError(f"unknown table options: {', '.join(sorted(unknown))}")
+    limit = options.get("move_limit")
+    if limit is not None and not (_is_time(limit) and 0 < limit < float("inf")):
+        raise _DamagedError(f"the move limit is not a positive number: {_short(limit)}")
+    if not isinstance(options.get("fallback", ""), str):
+        raise _DamagedError("the fallback bot is not text")
+    if not _is_int(options.get("fallback_seed", 0)):
+        raise _DamagedError("the fallback bot's seed is not an int")
+    return options
 
 
 def _seats(text: object) -> tuple[dict[str, Any], ...]:

@@ -9,11 +9,16 @@ applied here: an action is taken only for the seat its token names
 (`numrules.apply_as`), seeds come from `numrules.new_seed()` and are never sent, each
 client gets its own seat's view and events (a spectator the public ones), never the
 state or the raw actions of others.
+
+Around the game, the hub runs the table's life: the interrupt window (a required move
+waits while people might interrupt), the per-move limit (a bot plays for a person who
+took too long), abandoned tables, and playing again (docs/server.md).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import json
@@ -24,7 +29,7 @@ import secrets
 import sqlite3
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -62,6 +67,7 @@ COUNTERS = (
     "tables_expired",
     "bots_over_budget",
     "tables_finished",
+    "moves_played_for_absent",
     "actions_accepted",
     "actions_refused",
     "connections_opened",
@@ -71,6 +77,15 @@ COUNTERS = (
 
 TOKEN_BYTES = 16
 """Random bytes in a seat token (128 bits, from `secrets`)."""
+
+MIN_MOVE_LIMIT = 0.5
+"""The shortest per-move time limit a table may have, in seconds."""
+MAX_MOVE_LIMIT = 86400.0
+"""The longest per-move time limit a table may have, in seconds (a day)."""
+MAX_INTERRUPT_WINDOW = 120.0
+"""The longest interrupt window the server may hold a required move for, in seconds."""
+DEFAULT_FALLBACK = "random"
+"""The bot that plays for a person who took too long, unless the table names another."""
 
 
 @attrs.frozen(slots=True)
@@ -121,6 +136,24 @@ class Limits:
     it plays a random legal move instead); a bot's `seconds` option is at most this."""
     bot_workers: int = 1
     """Processes in which the bots think (`numrules.apps.server.botpool.BotPool`)."""
+    interrupt_window: float = 0.0
+    """Seconds a required move waits while people might interrupt (0: no window; `numrules
+    serve` holds 6). At most `MAX_INTERRUPT_WINDOW`."""
+    move_limit: float | None = None
+    """Seconds a person has for a required decision before the table's fallback bot plays
+    it, for tables that do not set their own (None: no limit)."""
+
+    def __attrs_post_init__(self) -> None:
+        if not 0 <= self.interrupt_window <= MAX_INTERRUPT_WINDOW:
+            raise ConfigError(
+                f"interrupt_window is 0 (off) to {MAX_INTERRUPT_WINDOW:g} seconds, "
+                f"not {self.interrupt_window!r}"
+            )
+        if self.move_limit is not None and not MIN_MOVE_LIMIT <= self.move_limit <= MAX_MOVE_LIMIT:
+            raise ConfigError(
+                f"move_limit is None (off) or {MIN_MOVE_LIMIT:g} to {MAX_MOVE_LIMIT:g} seconds, "
+                f"not {self.move_limit!r}"
+            )
 
 
 def digest(token: str) -> str:
@@ -200,7 +233,23 @@ class _Frame:
             frozenset() if self.over else frozenset(game.optional_seats(state))
         )
         self.winners = sorted(game.winners(state)) if self.over else []
-        self.texts: dict[tuple[int | None, int, bool], tuple[str, int]] = {}
+        self.texts: dict[tuple[int | None, int, bool], list[Any]] = {}
+        # per view: its text without the live fields, the next event, and the last
+        # live fields with the whole text they made
+
+
+class _Window:
+    # The interrupt window of one state (`at`): the seats it waits for (the public
+    # optional seats held by people when it opened), those that answered (passed), when
+    # it closes (time.monotonic()), and an event set once it is closed.
+    __slots__ = ("answered", "at", "closed", "closes", "seats")
+
+    def __init__(self, at: int, seats: frozenset[int], closes: float) -> None:
+        self.at = at
+        self.seats = seats
+        self.closes = closes
+        self.answered: set[int] = set()
+        self.closed = asyncio.Event()
 
 
 class Table:
@@ -214,6 +263,11 @@ class Table:
         seed: int,
         seats: list[dict[str, Any]],
         created: float,
+        *,
+        move_limit: float | None = None,
+        fallback: str = DEFAULT_FALLBACK,
+        fallback_seed: int = 0,
+        interrupt_window: float = 0.0,
     ) -> None:
         self.id = table_id
         self.game = game
@@ -223,12 +277,41 @@ class Table:
         self.created = created
         self.updated = created
         """When the table last moved (an action, a seat taken): for expiry."""
+        self.present = time.time()
+        """When a person was last at the table (connected, or taking a seat): a table whose
+        people are all gone for `Limits.table_expiry` seconds is abandoned."""
+        self.move_limit = move_limit
+        """Seconds a person has for a required decision (None: no limit)."""
+        self.fallback = fallback
+        """The bot spec that plays for a person who took too long."""
+        self.fallback_seed = fallback_seed
+        self.interrupt_window = interrupt_window
+        """Seconds a required move waits while people might interrupt (0: no window)."""
+        self.abandoned = False
+        """Whether the table ended unfinished, its people gone (stored as `expired`)."""
+        self.again: str | None = None
+        """The table where its players play again, once one asked to."""
+        self.window: _Window | None = None
+        """The interrupt window of the current state (or of an earlier one, closed)."""
+        self.clocks: dict[int, tuple[float, tuple[str, ...]]] = {}
+        """Per person seat that must act: when its decision began (time.monotonic()) and
+        its legal actions then (the clock restarts when they change)."""
+        self.held: Counter[int] = Counter()
+        """Seats with a move waiting for the interrupt window (their clock is stopped)."""
+        self.fallbacks: dict[int, asyncio.Task[None]] = {}
+        """The fallback bot playing for a seat that took too long, per seat."""
+        self.timer: asyncio.TimerHandle | None = None
+        """Wakes the hub when the window closes or a clock runs out."""
+        self.played_for: set[int] = set()
+        """The seats the fallback bot has played for (its bots to forget at the end)."""
         self.state = game.new_game(config, seed)
         self.actions: list[str] = []
         self.last_seq: dict[int, int] = {}
         self.history: dict[int, Any] = {0: self.state}
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
+        self.seat_clients: Counter[int] = Counter()
+        """The number of connected clients of each seat."""
         self.bots: dict[int, tuple[str, int]] = {
             seat: (spec["bot"], spec["seed"])
             for seat, spec in enumerate(seats)
@@ -250,8 +333,84 @@ class Table:
 
     @property
     def over(self) -> bool:
-        """Whether the game has ended."""
+        """Whether the game has reached its end."""
         return bool(self.game.is_terminal(self.state))
+
+    @property
+    def ended(self) -> bool:
+        """Whether the table is done: its game over, or abandoned."""
+        return self.abandoned or self.over
+
+    @property
+    def status(self) -> str:
+        """`playing`, `over` or `abandoned`."""
+        if self.abandoned:
+            return "abandoned"
+        return "over" if self.over else "playing"
+
+    def people(self) -> frozenset[int]:
+        """The human seats a person has taken."""
+        return frozenset(
+            s for s, spec in enumerate(self.seats) if spec["kind"] == "human" and spec["token"]
+        )
+
+    def connected(self) -> frozenset[int]:
+        """The seats with a connected client."""
+        return frozenset(seat for seat, count in self.seat_clients.items() if count > 0)
+
+    def add_client(self, client: Client) -> None:
+        """Count a client in (bound to its seat, or a spectator)."""
+        self.clients.add(client)
+        if client.seat is not None:
+            self.seat_clients[client.seat] += 1
+
+    def remove_client(self, client: Client) -> None:
+        """Count a client out."""
+        if client in self.clients:
+            self.clients.discard(client)
+            if client.seat is not None:
+                self.seat_clients[client.seat] -= 1
+
+    def waiting(self, now: float) -> list[int] | None:
+        """The seats the interrupt window of the current state waits for (None: none open).
+
+        None when no window opened, it closed, its time is up or every seat answered. A
+        seat whose person is not connected is not waited for.
+        """
+        window = self.window
+        if window is None or window.at != self.at or window.closed.is_set() or now >= window.closes:
+            return None
+        connected = self.connected()
+        seats = sorted(s for s in window.seats if s not in window.answered and s in connected)
+        return seats or None
+
+    def deadlines(self) -> dict[int, float]:
+        """When each person seat on the clock runs out of time (time.monotonic()).
+
+        A seat whose move waits for the interrupt window is not on the clock.
+        """
+        limit = self.move_limit
+        if limit is None:
+            return {}
+        return {s: start + limit for s, (start, _) in self.clocks.items() if not self.held[s]}
+
+    def live(self, seat: int | None, now: float) -> dict[str, Any]:
+        """The parts of an update that change with time, not only with the state.
+
+        The interrupt window, the running move limit (the seat's own, else the first to
+        run out) and the table's status.
+        """
+        waiting = self.waiting(now)
+        window = self.window
+        open_window = None
+        if waiting is not None and window is not None:
+            open_window = {"seconds": round(window.closes - now, 2), "seats": waiting}
+        deadline = None
+        due = self.deadlines()
+        if due:
+            shown = seat if seat in due else min(due, key=lambda s: (due[s], s))
+            deadline = {"seconds": round(max(0.0, due[shown] - now), 2), "seat": shown}
+        return {"window": open_window, "deadline": deadline, "state": self.status}
 
     def publish(self, delay: float = 0.0) -> None:
         """Tell every client that the table changed: players at once, spectators soon.
@@ -306,12 +465,8 @@ class Table:
         slot.append((event, item))
         return item
 
-    def update(self, seat: int | None, since: int, *, layout: bool = True) -> dict[str, Any]:
-        """The view of `seat` (None: a spectator) now, and its events from `since` on.
-
-        With `layout`, the view carries the rendered observation as lines of spans
-        (`[text, rich style, names a card]`), as `numrules.core.render` lays it out.
-        """
+    def _state_update(self, seat: int | None, since: int, *, layout: bool = True) -> dict[str, Any]:
+        # The fields of an update that depend on the state alone (see `update`).
         game, state, frame = self.game, self.state, self.frame()
         observation = game.observe(state, seat)
         events = game.events(state, seat, since)
@@ -345,18 +500,38 @@ class Table:
             ]
         return message
 
+    def update(self, seat: int | None, since: int, *, layout: bool = True) -> dict[str, Any]:
+        """The view of `seat` (None: a spectator) now, and its events from `since` on.
+
+        With `layout`, the view carries the rendered observation as lines of spans
+        (`[text, rich style, names a card]`), as `numrules.core.render` lays it out. The
+        `window`, `deadline` and `state` fields are those of this moment (`live`).
+        """
+        return {**self._state_update(seat, since, layout=layout), **self.live(seat, _now())}
+
     def update_text(self, seat: int | None, since: int, *, layout: bool = True) -> tuple[str, int]:
-        """`update` as JSON text, and the index of the next event; built once per view."""
+        """`update` as JSON text, and the index of the next event.
+
+        What depends on the state alone is serialised once per view and state; the
+        fields of this moment (`live`) are added to it each time.
+        """
         texts = self.frame().texts
         key = (seat, since, layout)
         found = texts.get(key)
         if found is None:
-            message = self.update(seat, since, layout=layout)
-            found = texts[key] = (json.dumps(message, separators=(",", ":")), message["events_to"])
-        return found
+            message = self._state_update(seat, since, layout=layout)
+            text = json.dumps(message, separators=(",", ":"))
+            found = texts[key] = [text, message["events_to"], "", ""]
+        text, seen, last_live, _ = found
+        live = json.dumps(self.live(seat, _now()), separators=(",", ":"))
+        if live != last_live:  # else the whole text is the one already built
+            found[2], found[3] = live, f"{text[:-1]},{live[1:]}"
+        return found[3], seen
 
     def free_seats(self) -> list[int]:
-        """The human seats nobody has taken yet."""
+        """The human seats nobody has taken yet (none once the table has ended)."""
+        if self.ended:
+            return []
         return [
             s for s, spec in enumerate(self.seats) if spec["kind"] == "human" and not spec["token"]
         ]
@@ -382,9 +557,27 @@ class Table:
             "free": self.free_seats(),
             "actions": self.at,
             "over": self.over,
+            "state": self.status,
             "scores": list(self.game.scores(self.state)),
             "watchers": len(self.clients),
+            "move_limit": self.move_limit,
+            "fallback": self.fallback,
+            "interrupt_window": self.interrupt_window,
+            "again": self.again,
         }
+
+    def options(self) -> dict[str, Any]:
+        """How the table is run, as the store keeps it (`StoredTable.options`)."""
+        return {
+            "move_limit": self.move_limit,
+            "fallback": self.fallback,
+            "fallback_seed": self.fallback_seed,
+        }
+
+
+def _now() -> float:
+    # The clock of windows and move limits (the event loop's clock too).
+    return time.monotonic()
 
 
 def _public_seat(spec: Mapping[str, Any]) -> dict[str, Any]:
@@ -443,6 +636,24 @@ def _bare(notation: str) -> str:
     return notation.split(":", 1)[1] if ":" in notation else notation
 
 
+def _check_playing(table: Table) -> None:
+    # Refuse to play at an abandoned table.
+    if table.abandoned:
+        raise ServerError("expired", "this table was abandoned: its people left", 410)
+
+
+UNSET: Any = object()
+"""A table option a request left out: the server's default applies."""
+
+_TIMER_SLACK = 0.01
+"""Seconds early a timer may fire and still find its deadline due."""
+
+
+def _fallback_key(table: Table, seat: int) -> str:
+    # The name in the pool of the bot that plays for the person of `seat` when too slow.
+    return f"{table.id}/{seat}/fallback"
+
+
 class Hub:
     """Every table of the server, its store, and the clients watching them."""
 
@@ -456,22 +667,43 @@ class Hub:
         self.started = time.time()
         self.pool = BotPool(self.limits.bot_workers, self.limits.bot_cpu_seconds)
         """Where the bots think: worker processes, started when a bot first decides."""
+        self._tasks: set[asyncio.Task[None]] = set()
 
     async def close(self) -> None:
-        """Stop every table's bots and the bot workers (the store is the caller's)."""
+        """Stop every table's bots and timers and the bot workers (the store is the caller's)."""
         for table in self.tables.values():
-            if table.bot_task is not None:
-                table.bot_task.cancel()
+            self._stop(table)
+        for task in list(self._tasks):
+            task.cancel()
         await self.pool.close()
+
+    def _stop(self, table: Table) -> None:
+        # Stop what runs for a table: its bots, its fallback bots, its timer and window.
+        if table.bot_task is not None:
+            table.bot_task.cancel()
+        for task in list(table.fallbacks.values()):
+            task.cancel()
+        if table.timer is not None:
+            table.timer.cancel()
+            table.timer = None
+        if table.window is not None:
+            table.window.closed.set()
+
+    def _background(self, coroutine: Coroutine[Any, Any, None]) -> None:
+        # Run a coroutine in a task the hub keeps (and cancels when it closes).
+        task = asyncio.get_running_loop().create_task(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     # -- life cycle -------------------------------------------------------------------
 
     def resume(self) -> int:
         """Load and replay every active stored table; return how many were resumed.
 
-        A table idle for longer than `Limits.table_expiry` is set aside instead; a table
+        A table idle for longer than `Limits.table_expiry` is abandoned instead; a table
         that cannot be read or replayed (a damaged row, a game no longer installed) is
-        logged and left aside, and the others resume.
+        logged and left aside, and the others resume. Interrupt windows and move limits
+        start again from now.
         """
         loaded = self.store.active_tables()
         for damaged in loaded.damaged:
@@ -488,6 +720,7 @@ class Hub:
             self.tables[table.id] = table
             self.counters["tables_resumed"] += 1
             log.info("table %s resumed: %s, %d actions", table.id, table.game.name, table.at)
+            self._refresh(table)
             self.start_bots(table)
         return len(self.tables)
 
@@ -499,7 +732,21 @@ class Hub:
             for spec in stored.seats:  # stored specs are client input too: check them again
                 if spec["kind"] == "bot":
                     self.check_bot(game, spec["bot"])
-            table = Table(stored.id, game, config, stored.seed, list(stored.seats), stored.created)
+            options = stored.options
+            fallback = options.get("fallback", DEFAULT_FALLBACK)
+            self.check_bot(game, fallback)
+            table = Table(
+                stored.id,
+                game,
+                config,
+                stored.seed,
+                list(stored.seats),
+                stored.created,
+                move_limit=options.get("move_limit"),
+                fallback=fallback,
+                fallback_seed=options.get("fallback_seed", 0),
+                interrupt_window=self.limits.interrupt_window,
+            )
             notations = [notation for _, notation, _ in stored.actions]
             table.state = replay(game, config, stored.seed, notations)
         except Exception as exc:  # one bad record must not stop the others
@@ -509,6 +756,8 @@ class Hub:
         table.actions = notations
         table.history = {table.at: table.state}
         table.updated = stored.updated
+        table.abandoned = stored.expired is not None
+        table.again = stored.again
         for seat, _, seq in stored.actions:
             if seq is not None:
                 table.last_seq[seat] = max(seq, table.last_seq.get(seat, 0))
@@ -517,44 +766,63 @@ class Hub:
     def _expire_stored(self, table_id: str, idle: float) -> None:
         self.store.expire(table_id)
         self.counters["tables_expired"] += 1
-        log.info("table %s expired after %.0f s without play", table_id, idle)
+        log.info("table %s abandoned after %.0f s without its people", table_id, idle)
 
     def sweep(self, now: float | None = None) -> None:
-        """Expire the unfinished tables idle too long, forget finished ones nobody watches.
+        """Abandon the unfinished tables nobody plays, forget ended ones nobody watches.
 
-        A table is idle when for `Limits.table_expiry` seconds no action was taken, no
-        seat was taken, no player was connected and no bot was thinking. A finished
-        table stays in memory while someone watches it, then is read from the store on
-        demand.
+        A table whose people (the persons who took its seats) have all been gone for
+        `Limits.table_expiry` seconds is abandoned, even if bots played on meanwhile; a
+        table without people (bots only, or seats nobody took) when for that long no
+        action was taken, no seat taken, and no bot was thinking. An ended table stays
+        in memory while someone watches it, then is read from the store on demand.
         """
         now = time.time() if now is None else now
         for table in list(self.tables.values()):
-            idle = now - table.updated
-            if table.over:
-                if not table.clients and idle > self.limits.finished_grace:
+            if table.ended:
+                if not table.clients and now - table.updated > self.limits.finished_grace:
                     self._drop(table)
-            elif (
-                idle > self.limits.table_expiry
-                and (table.bot_task is None or table.bot_task.done())  # no bot thinking
-                and not any(client.seat is not None for client in table.clients)
-            ):
-                self._expire_stored(table.id, idle)  # its spectators see it no more change
-                self._drop(table)
+                continue
+            idle = self._idle(table, now)
+            if idle is not None and idle > self.limits.table_expiry:
+                self._abandon(table, idle)
+
+    def _idle(self, table: Table, now: float) -> float | None:
+        # How long the table has been without play, as `sweep` counts it (None: in play).
+        if table.connected():
+            return None
+        if table.people():
+            return now - table.present
+        if table.bot_task is not None and not table.bot_task.done():
+            return None  # a bot is thinking
+        return now - table.updated
+
+    def _abandon(self, table: Table, idle: float) -> None:
+        # End an unfinished table nobody plays: stored as such, its tasks stopped, its
+        # watchers told; its record stays downloadable.
+        self._expire_stored(table.id, idle)
+        table.abandoned = True
+        table.updated = time.time()
+        self._stop(table)
+        table.clocks.clear()
+        self._forget_bots(table)
+        table.publish(self.limits.spectator_delay)
 
     def _drop(self, table: Table) -> None:
         # Forget a table in memory (its record stays in the store).
         self.tables.pop(table.id, None)
-        if table.bot_task is not None:
-            table.bot_task.cancel()
+        self._stop(table)
         self._forget_bots(table)
 
     def _forget_bots(self, table: Table) -> None:
         for seat in table.bots:
             self.pool.forget(_bot_key(table, seat))
+        for seat in table.played_for:
+            self.pool.forget(_fallback_key(table, seat))
 
     def active(self) -> int:
-        """The tables being played (neither finished nor expired)."""
-        return sum(1 for table in self.tables.values() if not table.over)
+        """The tables being played (neither finished nor abandoned)."""
+        return sum(1 for table in self.tables.values() if not table.ended)
 
     def create(
         self,
@@ -566,13 +834,17 @@ class Hub:
         join: bool = True,
         name: Any = "",
         seed: int | None = None,
+        move_limit: Any = UNSET,
+        fallback: Any = None,
     ) -> tuple[Table, int | None, str | None]:
         """Create a table; with `join`, take its first human seat (seat and token returned).
 
         `seats` lists each seat as `"human"` or a bot name (`numrules.bot_names(game)`).
         `seed` None (always, for real players) draws a secret one with `new_seed()`; a
         given seed is for tests and tools only, and never comes from a client. `name`
-        (None: none) is cut to 40 characters.
+        (None: none) is cut to 40 characters. `move_limit` is the seconds a person has
+        for a required decision (left out: `Limits.move_limit`; 0 or None: no limit),
+        `fallback` the bot spec that then plays for the seat (None: `random`).
         """
         if self.active() >= self.limits.max_tables:
             raise ServerError(
@@ -602,33 +874,90 @@ class Hub:
                 specs.append({"kind": "human", "token": None, "name": ""})
             else:
                 specs.append({"kind": "bot", "bot": self._bot_spec(game, seat), "seed": new_seed()})
+        limit = self._move_limit(move_limit)
+        fallback_spec = (
+            DEFAULT_FALLBACK if fallback is None else self._bot_spec(game, fallback, "fallback is")
+        )
+        humans = [s for s, spec in enumerate(specs) if spec["kind"] == "human"]
+        seat_taken = humans[0] if join and humans else None
+        table, token = self._open(
+            game,
+            config,
+            specs,
+            seed=seed,
+            join_seat=seat_taken,
+            name=name,
+            move_limit=limit,
+            fallback=fallback_spec,
+        )
+        return table, seat_taken, token
+
+    def _move_limit(self, value: Any) -> float | None:
+        # A table's move limit from a request: left out, the server's; 0 or null, none.
+        if value is UNSET:
+            return self.limits.move_limit
+        if value is None or (type(value) in (int, float) and value == 0):
+            return None
+        if type(value) not in (int, float) or not MIN_MOVE_LIMIT <= value <= MAX_MOVE_LIMIT:
+            raise ServerError(
+                "bad_request",
+                f"move_limit is the seconds a person has for a move, {MIN_MOVE_LIMIT:g} to "
+                f"{MAX_MOVE_LIMIT:g}, or 0 or null for no limit",
+            )
+        return float(value)
+
+    def _open(
+        self,
+        game: AnyGame,
+        config: Any,
+        specs: list[dict[str, Any]],
+        *,
+        seed: int | None,
+        join_seat: int | None,
+        name: str,
+        move_limit: float | None,
+        fallback: str,
+    ) -> tuple[Table, str | None]:
+        # Store and start a new table (its seats checked); with `join_seat`, take that
+        # human seat under `name` and return its token.
         table_id = secrets.token_urlsafe(6)
         while table_id in self.tables:  # pragma: no cover - 48 random bits
             table_id = secrets.token_urlsafe(6)
         seed = new_seed() if seed is None else seed
         token: str | None = None
-        seat_taken: int | None = None
-        humans = [s for s, spec in enumerate(specs) if spec["kind"] == "human"]
-        if join and humans:
-            seat_taken = humans[0]
+        if join_seat is not None:
             token = secrets.token_urlsafe(TOKEN_BYTES)
-            specs[seat_taken]["token"] = digest(token)
-            specs[seat_taken]["name"] = name
-        created = self.store.add_table(table_id, game.name, dumps(config), seed, specs)
-        table = Table(table_id, game, config, seed, specs, created)
+            specs[join_seat]["token"] = digest(token)
+            specs[join_seat]["name"] = name
+        fallback_seed = new_seed()
+        options = {"move_limit": move_limit, "fallback": fallback, "fallback_seed": fallback_seed}
+        created = self.store.add_table(table_id, game.name, dumps(config), seed, specs, options)
+        table = Table(
+            table_id,
+            game,
+            config,
+            seed,
+            specs,
+            created,
+            move_limit=move_limit,
+            fallback=fallback,
+            fallback_seed=fallback_seed,
+            interrupt_window=self.limits.interrupt_window,
+        )
         self.tables[table_id] = table
         self.counters["tables_created"] += 1
         log.info(
             "table %s created: %s, %d players, seats %s",
             table_id,
             game.name,
-            players,
+            config.players,
             ",".join(spec.get("bot", "human") for spec in specs),
         )
+        self._refresh(table)
         self.start_bots(table)
-        return table, seat_taken, token
+        return table, token
 
-    def _bot_spec(self, game: AnyGame, spec: Any) -> str:
+    def _bot_spec(self, game: AnyGame, spec: Any, what: str = "a seat is 'human' or") -> str:
         # A bot of the game from a client's spec, as data: its name from the game's
         # registry, only the options it declares, typed and within bounds at every
         # depth, never an import path, and at most `max_bot_work` of work per decision.
@@ -637,7 +966,7 @@ class Hub:
         if not isinstance(spec, str) or len(spec) > 200:
             raise ServerError(
                 "bad_request",
-                f"a seat is 'human' or a bot spec of at most 200 characters: one of the "
+                f"{what} a bot spec of at most 200 characters: one of the "
                 f"bots {', '.join(known)}, with options (ismcts?iterations=200)",
             )
         try:
@@ -673,10 +1002,10 @@ class Hub:
         return checked
 
     def get(self, table_id: Any) -> Table:
-        """The table with this id: one being played, or a finished one (read from the store).
+        """The table with this id: one being played, or an ended one (read from the store).
 
         Raises:
-            ServerError: `unknown_table` (404), or `expired` (410) for a table set aside.
+            ServerError: `unknown_table` (404).
 
         """
         table = self.tables.get(table_id) if isinstance(table_id, str) else None
@@ -688,9 +1017,7 @@ class Hub:
                 stored = self.store.table(table_id)
             except StoreDamagedError as exc:
                 log.error("table %s cannot be read: %s", table_id, exc.damaged.reason)
-        if stored is not None and stored.expired is not None:
-            raise ServerError("expired", "this table was set aside after a long idle time", 410)
-        if stored is not None and stored.finished is not None:
+        if stored is not None and (stored.finished is not None or stored.expired is not None):
             table = self._rebuilt(stored)
             if table is not None:
                 self.tables[table.id] = table
@@ -705,9 +1032,10 @@ class Hub:
         """
         name = _name(name)
         table = self.get(table_id)
-        free = table.free_seats()
+        _check_playing(table)
         if table.over:
             raise ServerError("game_over", "this game is over", 409)
+        free = table.free_seats()
         if seat is None:
             if not free:
                 raise ServerError("no_free_seat", "every seat of this table is taken", 409)
@@ -720,16 +1048,88 @@ class Hub:
         seats[seat]["name"] = name
         self.store.set_seats(table.id, seats)
         table.seats = seats
-        table.updated = time.time()
+        table.updated = table.present = time.time()
         log.info("table %s: seat %d taken", table.id, seat)
+        self._refresh(table)
         table.publish(self.limits.spectator_delay)
         return table, seat, token
 
+    def again(self, table_id: Any, token: Any) -> tuple[Table, int, str]:
+        """Play again: a new table of the same game, options and seats, with the caller.
+
+        Returns the new table, the caller's seat (the same as before) and its new token.
+
+        The first person of an ended table to ask creates the new table (its bots keep
+        their specs, with new seeds; its other human seats are free), and every client
+        of the old table gets a notice naming it. A person who asks later (with the
+        token of the old table) takes its own seat at that table, if still free.
+
+        Raises:
+            ServerError: `bad_token` (403), `not_over` (409, the game has not ended),
+                `seat_taken` (409, the seat was taken at the new table), and those of
+                `create` and `join`.
+
+        """
+        old = self.get(table_id)
+        text_field(token, "token", max_length=MAX_TOKEN, code="bad_token")
+        seat = old.seat_of(token)
+        if seat is None:
+            raise ServerError("bad_token", "this token gives no seat at this table", 403)
+        if not old.ended:
+            raise ServerError("not_over", "play again once this game has ended", 409)
+        name = clean_text(old.seats[seat].get("name", ""), MAX_NAME)
+        if old.again is not None:
+            return self.join(old.again, seat, name)
+        if self.active() >= self.limits.max_tables:
+            raise ServerError(
+                "too_many_tables", "the server holds its maximum of tables being played", 503
+            )
+        specs: list[dict[str, Any]] = [
+            {"kind": "bot", "bot": spec["bot"], "seed": new_seed()}
+            if spec["kind"] == "bot"
+            else {"kind": "human", "token": None, "name": ""}
+            for spec in old.seats
+        ]
+        table, new_token = self._open(
+            old.game,
+            old.config,
+            specs,
+            seed=None,
+            join_seat=seat,
+            name=name,
+            move_limit=old.move_limit,
+            fallback=old.fallback,
+        )
+        assert new_token is not None
+        self.store.set_again(old.id, table.id)
+        old.again = table.id
+        log.info("table %s: seat %d plays again at table %s", old.id, seat, table.id)
+        notice = {
+            "type": "notice",
+            "text": f"seat {seat} plays again: the next game is at table {table.id}",
+            "seat": seat,
+            "again": table.id,
+        }
+        self._background(self.tell(old, lambda client: notice))
+        return table, seat, new_token
+
     def listing(self) -> list[dict[str, Any]]:
         """Tables still being played, those with a free seat first, newest first."""
-        live = [t for t in self.tables.values() if not t.over]
+        live = [t for t in self.tables.values() if not t.ended]
         live.sort(key=lambda t: (not t.free_seats(), -t.created))
         return [t.summary() for t in live[:200]]
+
+    async def tell(self, table: Table, message: Callable[[Client], Mapping[str, Any]]) -> None:
+        """Send each client of the table its message (`message(client)`), all at once."""
+        texts: dict[int, str] = {}
+        sends = []
+        for client in list(table.clients):
+            chosen = message(client)
+            text = texts.get(id(chosen))
+            if text is None:
+                text = texts[id(chosen)] = json.dumps(chosen, separators=(",", ":"))
+            sends.append(client.send_text(text))
+        await asyncio.gather(*sends, return_exceptions=True)
 
     # -- connections --------------------------------------------------------------------
 
@@ -745,7 +1145,11 @@ class Hub:
         client.table = table
         client.seat = seat
         client.seen = 0
-        table.clients.add(client)
+        table.add_client(client)
+        if seat is not None:
+            table.present = time.time()
+            if table.waiting(_now()) is not None:  # the window waits for this seat again
+                table.publish(self.limits.spectator_delay)
         log.info(
             "table %s: %s connected", table.id, "spectator" if seat is None else f"seat {seat}"
         )
@@ -753,10 +1157,12 @@ class Hub:
 
     def detach(self, client: Client) -> None:
         """Forget a closed connection."""
-        if client.table is not None:
-            client.table.clients.discard(client)
+        table = client.table
+        if table is not None:
+            table.remove_client(client)
             if client.seat is not None:  # a player left: the table's idle time starts now
-                client.table.updated = time.time()
+                table.updated = table.present = time.time()
+                self._check_window(table)  # the window waits for connected people only
 
     def welcome(self, table: Table, seat: int | None) -> dict[str, Any]:
         """The first message of a connection: the table and who the client is."""
@@ -794,27 +1200,82 @@ class Hub:
 
         `at`, when given, is the number of actions the client had seen: a message sent
         for an older state is applied only if the seat's legal actions are still the same
-        (otherwise it is refused as stale: the table moved on, look again).
+        (otherwise it is refused as stale: the table moved on, look again). A required
+        move waits while the interrupt window is open (an illegal one is refused at
+        once); an optional one (an interrupt) is applied at once.
         """
         notation = "a non-empty string of notation"
         text_field(text, "action", max_length=200, empty=False, hint=notation)
         int_field(seq, "seq", low=1, high=MAX_SAFE_INT, hint="larger at each action")
         if at is not None:
             int_field(at, "at", low=0, high=MAX_SAFE_INT, hint="the number of actions seen")
-        async with table.lock:
-            last = table.last_seq.get(seat, 0)
-            if seq <= last:
-                raise ServerError(
-                    "duplicate",
-                    f"seq {seq} is not after the last accepted one ({last}): "
-                    "this message was already handled",
-                    409,
-                )
-            if at is not None and at != table.at:
-                self._check_fresh(table, seat, at)
-            self._accept(table, seat, text, seq)
+        held = False
+        try:
+            while True:
+                async with table.lock:
+                    _check_playing(table)
+                    self._check_seq(table, seat, seq)
+                    if at is not None and at != table.at:
+                        self._check_fresh(table, seat, at)
+                    if not self._must_wait(table, seat):
+                        self._accept(table, seat, text, seq)
+                        break
+                    self._parse(table, seat, text)  # refuse a wrong move now, not later
+                    if not held:
+                        held = True
+                        table.held[seat] += 1
+                        self._schedule(table)  # its clock stops meanwhile
+                await self._window_closed(table)
+        finally:
+            if held:
+                table.held[seat] -= 1
+                if table.held[seat] <= 0:
+                    del table.held[seat]
+                self._schedule(table)
         self.start_bots(table)
         return {"type": "accepted", "seq": seq, "at": table.at, "action": table.actions[-1]}
+
+    async def pass_turn(self, table: Table, seat: int, seq: Any, at: Any = None) -> dict[str, Any]:
+        """Let an optional decision pass: the interrupt window waits no more for `seat`.
+
+        Any seat that is not bound to act now may pass, whether it has an optional
+        action or not, so passing reveals nothing; the seat may still act while the state
+        lasts. `seq` is checked like an action's but not used up (nothing is stored), and
+        `at`, when given, must be the current number of actions (else `stale`).
+        """
+        int_field(seq, "seq", low=1, high=MAX_SAFE_INT, hint="larger at each action")
+        if at is not None:
+            int_field(at, "at", low=0, high=MAX_SAFE_INT, hint="the number of actions seen")
+        async with table.lock:
+            _check_playing(table)
+            self._check_seq(table, seat, seq)
+            if at is not None and at != table.at:
+                raise ServerError(
+                    "stale", f"the table moved on since action {at} (now {table.at})", 409
+                )
+            if table.over:
+                raise ServerError("game_over", "this game is over", 409)
+            frame = table.frame()
+            if seat in frame.actions and seat not in frame.optional:
+                raise ServerError(
+                    "illegal", f"seat {seat} must act now: only an optional decision may pass"
+                )
+            window = table.window
+            if window is not None and window.at == table.at and seat in window.seats:
+                window.answered.add(seat)
+                if self._check_window(table):
+                    table.publish(self.limits.spectator_delay)  # fewer seats waited for
+        return {"type": "accepted", "seq": seq, "at": table.at, "action": None}
+
+    def _check_seq(self, table: Table, seat: int, seq: int) -> None:
+        last = table.last_seq.get(seat, 0)
+        if seq <= last:
+            raise ServerError(
+                "duplicate",
+                f"seq {seq} is not after the last accepted one ({last}): "
+                "this message was already handled",
+                409,
+            )
 
     def _check_fresh(self, table: Table, seat: int, at: int) -> None:
         old = table.history.get(at) if at < table.at else None
@@ -827,18 +1288,23 @@ class Hub:
                 409,
             )
 
-    def _accept(self, table: Table, seat: int, text: str, seq: int | None) -> None:
-        # Parse for this seat only, apply, store (one transaction), then publish.
+    def _parse(self, table: Table, seat: int, text: str) -> tuple[Any, Any]:
+        # The action `text` names for this seat, and the state it leads to.
         game = table.game
         try:
             action = game.parse_action(text, seat=seat)
-            new = apply_as(game, table.state, seat, action)
+            return action, apply_as(game, table.state, seat, action)
         except IllegalActionError as exc:
             self.counters["actions_refused"] += 1
             raise ServerError("illegal", str(exc)) from exc
         except NumrulesError as exc:
             self.counters["actions_refused"] += 1
             raise ServerError("bad_action", str(exc)) from exc
+
+    def _accept(self, table: Table, seat: int, text: str, seq: int | None) -> None:
+        # Parse for this seat only, apply, store (one transaction), then publish.
+        game = table.game
+        action, new = self._parse(table, seat, text)
         notation = str(action)
         over = bool(game.is_terminal(new))
         try:
@@ -858,7 +1324,6 @@ class Hub:
         table.history[table.at] = new
         table.history.pop(table.at - self.limits.history, None)
         self.counters["actions_accepted"] += 1
-        table.publish(self.limits.spectator_delay)
         if over:
             self._forget_bots(table)
             self.counters["tables_finished"] += 1
@@ -869,12 +1334,195 @@ class Hub:
                 list(game.scores(new)),
                 sorted(game.winners(new)),
             )
+        self._refresh(table, acted=seat)
+        table.publish(self.limits.spectator_delay)
+
+    # -- the interrupt window and the move limit -------------------------------------------
+
+    def _refresh(self, table: Table, acted: int | None = None) -> None:
+        # After a change of the table (an action, a seat taken, a restart): open the
+        # interrupt window of a new state, start or stop the people's clocks, and set the
+        # timer. `acted`: the seat whose action made the change (its clock restarts).
+        now = _now()
+        window = table.window
+        if window is not None and window.at != table.at:
+            window.closed.set()  # its waiting moves look at the new state
+        if table.ended:
+            if table.timer is not None:
+                table.timer.cancel()
+                table.timer = None
+            table.clocks.clear()
+            return
+        game, state = table.game, table.state
+        public = game.public_optional_seats
+        new_state = window is None or window.at != table.at
+        if table.interrupt_window > 0 and public is not None and new_state:
+            seats = public(state) & table.people()
+            table.window = _Window(table.at, seats, now + table.interrupt_window)
+        if table.move_limit is not None:
+            frame = table.frame()
+            people = table.people()
+            required = {
+                seat: tuple(actions)
+                for seat, actions in frame.actions.items()
+                if seat in people and seat not in frame.optional
+            }
+            for seat in [s for s in table.clocks if s not in required]:
+                del table.clocks[seat]
+            for seat, actions in required.items():
+                clock = table.clocks.get(seat)
+                if clock is None or clock[1] != actions or seat == acted:
+                    table.clocks[seat] = (now, actions)
+        self._schedule(table)
+
+    def _check_window(self, table: Table) -> bool:
+        # Whether the current state's interrupt window is open; close it (and tell the
+        # clients) once its time is up or nobody is left to wait for.
+        window = table.window
+        if window is None or window.closed.is_set():
+            return False
+        if window.at == table.at and table.waiting(_now()) is not None:
+            return True
+        window.closed.set()
+        if window.at == table.at and window.seats:
+            table.publish(self.limits.spectator_delay)  # the countdown is over
+        return False
+
+    def _must_wait(self, table: Table, seat: int) -> bool:
+        # Whether a move of `seat` waits for the interrupt window: every move of a seat
+        # bound to act (not an optional seat's interrupt) while the window is open.
+        return seat not in table.frame().optional and self._check_window(table)
+
+    async def _window_closed(self, table: Table) -> None:
+        # Wait until the interrupt window of the current state closes (at most its time).
+        window = table.window
+        if window is None:
+            return
+        left = window.closes - _now()
+        if left > 0:
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(left):
+                    await window.closed.wait()
+
+    def _schedule(self, table: Table) -> None:
+        # Set the table's timer to the next moment something is due: its window closes,
+        # or a person runs out of time.
+        if table.timer is not None:
+            table.timer.cancel()
+            table.timer = None
+        if table.ended:
+            return
+        due = [when for seat, when in table.deadlines().items() if seat not in table.fallbacks]
+        window = table.window
+        if window is not None and window.at == table.at and not window.closed.is_set():
+            due.append(window.closes)
+        if due:
+            delay = max(0.0, min(due) - _now())
+            table.timer = asyncio.get_running_loop().call_later(delay, self._on_timer, table)
+
+    def _on_timer(self, table: Table) -> None:
+        # Something is due: close the window, let the fallback bot play for the people
+        # out of time.
+        table.timer = None
+        if table.ended or self.tables.get(table.id) is not table:
+            return
+        now = _now()
+        self._check_window(table)
+        for seat, when in table.deadlines().items():
+            if when <= now + _TIMER_SLACK and seat not in table.fallbacks:
+                task = asyncio.get_running_loop().create_task(self._play_for(table, seat))
+                table.fallbacks[seat] = task
+        self._schedule(table)
+
+    async def _play_for(self, table: Table, seat: int) -> None:
+        # The person of `seat` took too long: the table's fallback bot plays its move,
+        # and every client is told.
+        try:
+            played = await self._fallback_move(table, seat)
+        except Exception as exc:  # logged; the seat gets a new limit before the next try
+            if isinstance(exc, ServerError):
+                log.error("table %s: the fallback bot of seat %d: %s", table.id, seat, exc)
+            else:  # a bug
+                log.exception("table %s: the fallback bot of seat %d failed", table.id, seat)
+            clock = table.clocks.get(seat)
+            if clock is not None:
+                table.clocks[seat] = (_now(), clock[1])
+            played = None
+        finally:
+            table.fallbacks.pop(seat, None)
+            if self.tables.get(table.id) is table:
+                self._schedule(table)
+        if played is None:
+            return
+        self.counters["moves_played_for_absent"] += 1
+        log.info("table %s: seat %d took too long: its fallback bot played", table.id, seat)
+        shown = _bare(played)
+        mine = {
+            "type": "notice",
+            "text": f"seat {seat} took too long: a bot played {shown} for it",
+            "seat": seat,
+        }
+        theirs = {
+            "type": "notice",
+            "text": f"seat {seat} took too long: a bot played for it",
+            "seat": seat,
+        }
+        self.start_bots(table)
+        await self.tell(table, lambda client: mine if client.seat == seat else theirs)
+
+    async def _fallback_move(self, table: Table, seat: int) -> str | None:
+        # The fallback bot's move for `seat`, applied (its notation), or None if the
+        # table moved on first (the person acted, someone interrupted).
+        game, at, state = table.game, table.at, table.state
+        actions = game.legal_actions_for(state, seat)
+        if not actions:
+            return None
+        table.played_for.add(seat)
+        decision = await self.pool.decide(
+            _fallback_key(table, seat),
+            game.name,
+            table.fallback,
+            table.fallback_seed,
+            game.observe(state, seat),
+            actions,
+            False,
+        )
+        action = decision.action if decision.status == OK else None
+        if action is None:  # over its budget, failed or declined: a random move
+            if decision.status != OK:
+                log.warning(
+                    "table %s: the fallback bot of seat %d (%s): %s; a random move instead",
+                    table.id,
+                    seat,
+                    table.fallback,
+                    decision.status,
+                )
+            pick = random.Random(f"{table.fallback_seed}/{at}").randrange(len(actions))
+            action = actions[pick]
+        if not await self._play_when_free(table, at, seat, str(action), for_absent=True):
+            return None
+        return table.actions[-1]
+
+    async def _play_when_free(
+        self, table: Table, at: int, seat: int, text: str, *, for_absent: bool = False
+    ) -> bool:
+        # Apply a bot's move decided at `at` once the interrupt window lets it (a move
+        # of a seat bound to act waits for the window); False if the table moved on
+        # meanwhile, or (`for_absent`) the person of `seat` sent a move after all.
+        while True:
+            async with table.lock:
+                if table.at != at or table.ended or (for_absent and table.held[seat]):
+                    return False
+                if not self._must_wait(table, seat):
+                    self._accept(table, seat, text, None)
+                    return True
+            await self._window_closed(table)
 
     # -- bots ------------------------------------------------------------------------------
 
     def start_bots(self, table: Table) -> None:
         """Let the table's bots play, in a task of their own (once at a time)."""
-        if not table.bots or table.over:
+        if not table.bots or table.ended:
             return
         if table.bot_task is not None and not table.bot_task.done():
             return  # the running task looks at the table again before it stops
@@ -887,7 +1535,7 @@ class Hub:
         # action has failed. A bot thinks in the pool, holding no lock: if anyone acts
         # meanwhile, its answer is dropped and the bots are asked again on the new state.
         game = table.game
-        while not table.over:
+        while not table.ended:
             at, state = table.at, table.state
             if table.cursor is None or table.cursor[0] != at:
                 table.cursor = (at, DecisionCursor.of(game, state))
@@ -919,14 +1567,11 @@ class Hub:
                 return
             if self.limits.bot_delay > 0:
                 await asyncio.sleep(self.limits.bot_delay)
-            async with table.lock:
-                if table.at != at:
-                    continue  # someone acted meanwhile: ask again on the new state
-                try:
-                    self._accept(table, choice[0], str(choice[1]), None)
-                except ServerError as exc:
-                    log.error("table %s: the bot of seat %d: %s", table.id, choice[0], exc)
-                    return
+            try:  # if someone acted meanwhile, the bots are asked again on the new state
+                await self._play_when_free(table, at, choice[0], str(choice[1]))
+            except ServerError as exc:
+                log.error("table %s: the bot of seat %d: %s", table.id, choice[0], exc)
+                return
 
     async def _bot_decision(
         self, table: Table, seat: int, state: Any, actions: Sequence[Any], optional: bool
