@@ -37,9 +37,12 @@ SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """One `numrules serve` for the module (bots act at once: --bot-delay 0)."""
+    """One `numrules serve` for the module: bots act at once (`--bot-delay 0`), and a
+    person may interrupt for 6 seconds (the default window: only Num Bounce at three
+    seats or more opens one)."""
     folder = tmp_path_factory.mktemp("card-table")
-    with running(folder / "server.db", folder / "server.log") as started:
+    window = ("--interrupt-window", "6")
+    with running(folder / "server.db", folder / "server.log", *window) as started:
         yield started
 
 
@@ -127,10 +130,13 @@ def test_a_game_is_played_by_clicking_the_table(
             "You share the win!",
             "Game over: better luck next time",
         )
-        expect(page.locator("#again")).to_be_visible()
-        expect(page.locator("#record")).to_have_attribute(
-            "href", f"/api/tables/{page.evaluate('view.table')}/record?format=text"
-        )
+        table = page.evaluate("view.table")
+        record = page.locator("#record")
+        expect(record).to_have_attribute("href", f"/api/tables/{table}/record?format=text")
+        download = httpx.get(server.url + record.get_attribute("href"))
+        assert download.status_code == 200
+        assert "attachment" in download.headers["content-disposition"]
+        assert f'[Game "{game}"]' in download.text
         assert page.locator("#events li").count() > 0
         assert page.locator("#play .card").count() > 0
         assert _scroll_width(page) == (width, width)
@@ -138,6 +144,12 @@ def test_a_game_is_played_by_clicking_the_table(
         _keep(tmp_path, f"{game}-{size}-over.png")
         if size == "phone":
             check_axe(page, f"{game}, the end")
+        # play again: a new table of the same game, the same seat
+        page.click("#again")
+        page.wait_for_function(f"() => view && view.table !== {table!r}")
+        page.wait_for_function(READY)
+        expect(page.locator("#result")).to_be_hidden()
+        expect(page.locator("#where")).to_contain_text("you are seat 0")
     finally:
         page.close()
 
@@ -307,6 +319,7 @@ def test_a_person_interrupts_within_the_window(
             assert int(left[1]) >= 1
             page.screenshot(path=str(tmp_path / "interrupt.png"), full_page=True)
             _keep(tmp_path, "interrupt.png")
+            check_axe(page, "the interrupt window")
             try:
                 assert click_move(page, interrupts[0], timeout=5_000) == "target"
             except PlaywrightTimeoutError:
