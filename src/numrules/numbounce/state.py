@@ -9,7 +9,7 @@ from typing import Final, NoReturn
 
 import attrs
 
-from numrules.core.cards import Family, FamilyCard, NumCard
+from numrules.core.cards import Family, FamilyCard, NumCard, num_card_key
 from numrules.core.errors import StateError
 from numrules.core.events import EMPTY_LOG, Event, Log
 from numrules.numbounce.cards import ALL_CARDS, DECK_SIZE, NUM_X, Pile
@@ -93,9 +93,14 @@ def _fail(message: str) -> NoReturn:
 
 
 def card_zones(state: State) -> dict[str, tuple[NumCard, ...]]:
-    """Every card of the round by place (`hand:0`, `taken`, `draw`, `discard`, `trick`)."""
+    """Every card of the round by place (`hand:0`, `taken`, `draw`, `discard`, `trick`).
+
+    Hands are sets: their cards come in canonical order (`num_card_key`), so equal
+    states give equal zones (a set's own order may differ between equal copies).
+    """
     zones: dict[str, tuple[NumCard, ...]] = {
-        f"hand:{seat}": tuple(hand) for seat, hand in enumerate(state.hands)
+        f"hand:{seat}": tuple(sorted(hand, key=num_card_key))
+        for seat, hand in enumerate(state.hands)
     }
     zones["taken"] = () if state.taken is None else (state.taken,)
     zones["draw"] = state.draw
