@@ -28,6 +28,8 @@ ALLOWED = {
     "docs/performance.md": "measurements: tables of figures, a row per game measured",
     "tests/rl/test_openspiel.py": "a small config of each game per kind of chance, checked to "
     "cover the registry",
+    "tests/server/pages.py": "the moves the page offers as buttons, per game; checked to cover "
+    "the registry",
     "docs/rl.md": "sizes and speeds: a row per game, the sizes checked by tests/rl/test_rl_docs.py",
 }
 """Files where the names may stand together, and why."""

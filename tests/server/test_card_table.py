@@ -20,9 +20,11 @@ from typing import Any
 import httpx
 import pytest
 
+import numrules
 from tests.server.helpers import SHORT, Server, running
 from tests.server.pages import (
     ARGS,
+    BUTTON_MOVES,
     READY,
     chromium,
     click_move,
@@ -82,6 +84,10 @@ def check_axe(page: Any, where: str) -> None:
     assert not violations, f"{where}:\n{results.generate_report()}"
 
 
+def test_the_page_knows_the_buttons_of_every_game_of_the_registry() -> None:
+    assert sorted(BUTTON_MOVES) == sorted(numrules.game_names())
+
+
 def _create(page: Any, server: Server, game: str) -> None:
     page.goto(server.url)
     page.select_option("#game", game)
@@ -93,7 +99,7 @@ def _create(page: Any, server: Server, game: str) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("game", ["stackattack", "numstop", "numbounce", "numwars"])
+@pytest.mark.parametrize("game", numrules.game_names())
 def test_a_game_is_played_by_clicking_the_table(
     server: Server, browser: Any, tmp_path: Path, game: str, size: str
 ) -> None:
