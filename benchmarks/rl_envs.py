@@ -40,7 +40,6 @@ import pstats
 import random
 import statistics
 import sys
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -51,11 +50,7 @@ from numrules.core.errors import ConfigError
 from numrules.rl import NumrulesAECEnv, aec_env, learning_game
 from numrules.rl.aec import Table
 from numrules.rl.sequential import Sequential
-
-clock = time.process_time
-
-Runner = Callable[[float, int], tuple[int, float]]
-"""A measurement: (seconds, seed) -> (steps, CPU seconds)."""
+from peers import Runner, clock, uno_env_runner
 
 UNO = "RLCard uno (env.step)"
 
@@ -108,27 +103,12 @@ def pettingzoo_runner(name: str) -> tuple[Runner, str]:
 
 
 def uno_runner() -> tuple[Runner, str]:
-    """RLCard's uno through its environment: `env.reset`, `env.step`."""
+    """RLCard's uno through its environment (`peers.uno_env_runner`), with its sizes."""
     import rlcard  # noqa: PLC0415
 
     shown = rlcard.make("uno")
     sizes = f"{int(np.prod(shown.state_shape[0])):,} / {shown.num_actions}"
-
-    def run(seconds: float, seed: int) -> tuple[int, float]:
-        env = rlcard.make("uno", config={"seed": seed})
-        rng = random.Random(seed)
-        randrange = rng.randrange
-        steps = 0
-        start = clock()
-        while clock() - start < seconds:
-            state, _ = env.reset()
-            while not env.is_over():
-                legal = list(state["legal_actions"])
-                state, _ = env.step(legal[randrange(len(legal))])
-                steps += 1
-        return steps, clock() - start
-
-    return run, sizes
+    return uno_env_runner(), sizes
 
 
 def learnable_games() -> list[str]:
