@@ -9,7 +9,7 @@ import attrs
 import pytest
 
 from numrules import get_game
-from numrules.core.game import BUILTIN_GAMES, AnyGame
+from numrules.core.game import ACTION_ID_FIELDS, BUILTIN_GAMES, AnyGame
 from numrules.testing import check_action_encoding, has_encoding
 from numrules.testing.played import Trajectory, first_game
 from tests.numbounce.helpers import table
@@ -71,7 +71,7 @@ def test_an_encoding_that_gives_two_kinds_of_action_one_id_is_caught() -> None:
 
 
 def test_a_game_without_action_ids_passes_untouched() -> None:
-    none = dict.fromkeys(("encode_action", "decode_action", "num_actions", "legal_action_mask"))
+    none = dict.fromkeys(ACTION_ID_FIELDS)
     game = broken(get_game("numstop"), **none)
     assert not has_encoding(game)
     check_action_encoding(first_game(game), random.Random(0))

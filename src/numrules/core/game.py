@@ -39,6 +39,10 @@ Card = Hashable
 """A card of any game: each game has its own frozen card classes (see `Game.card_types`)."""
 
 
+ACTION_ID_FIELDS = ("encode_action", "decode_action", "num_actions", "legal_action_mask")
+"""The `Game` fields of the action ids: a game sets all four or none."""
+
+
 class Action(Protocol):
     """What every action of every game has: the seat that takes it, and a notation."""
 

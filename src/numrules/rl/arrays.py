@@ -10,7 +10,7 @@ import numpy as np
 import numpy.typing as npt
 
 from numrules.core.errors import ConfigError
-from numrules.core.game import AnyGame, get_game
+from numrules.core.game import ACTION_ID_FIELDS, AnyGame, get_game
 from numrules.core.serialization import converter
 from numrules.core.tensors import AnyTensors, Layout
 
@@ -57,11 +57,7 @@ def learning_game(game: AnyGame | str) -> RLGame:
     """
     if isinstance(game, str):
         game = get_game(game)
-    missing = [
-        name
-        for name in ("encode_action", "decode_action", "num_actions", "legal_action_mask")
-        if getattr(game, name) is None
-    ]
+    missing = [name for name in ACTION_ID_FIELDS if getattr(game, name) is None]
     tensors = game.tensors
     if tensors is None:
         missing.append("tensors")
@@ -113,7 +109,5 @@ def information_state_string(game: AnyGame | RLGame, observation: Any) -> str:
     exactly when the seat cannot tell them apart.
     """
     plain = game.game if isinstance(game, RLGame) else game
-    if isinstance(plain, str):
-        plain = get_game(plain)
     data = converter(plain).unstructure(observation, type(observation))
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)

@@ -13,11 +13,8 @@ from collections import defaultdict
 from typing import Any
 
 from numrules.core.errors import IllegalActionError, Reason
-from numrules.core.game import AnyGame
+from numrules.core.game import ACTION_ID_FIELDS, AnyGame
 from numrules.testing.played import Trajectory, raises, sample_states
-
-ENCODING_FIELDS = ("encode_action", "decode_action", "num_actions", "legal_action_mask")
-"""The `Game` fields of the action ids: all set, or all None."""
 
 
 def has_encoding(game: AnyGame) -> bool:
@@ -27,9 +24,9 @@ def has_encoding(game: AnyGame) -> bool:
         AssertionError: some of the four fields are set and others are None.
 
     """
-    present = [getattr(game, name) is not None for name in ENCODING_FIELDS]
+    present = [getattr(game, name) is not None for name in ACTION_ID_FIELDS]
     assert all(present) or not any(present), (
-        f"{game.name}: the action-id fields {ENCODING_FIELDS} must be all set or all None"
+        f"{game.name}: the action-id fields {ACTION_ID_FIELDS} must be all set or all None"
     )
     return all(present)
 
