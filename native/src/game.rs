@@ -1,0 +1,358 @@
+//! What every game of the core implements ([`Rules`]), and the generic machinery on top
+//! of it: the one-seat-at-a-time [`Turn`] of `numrules.rl.sequential`, the match driver
+//! of `numrules.core.match.play_match` ([`play`]) and the random bot ([`RandomPolicy`]).
+//!
+//! A game module ports one Python engine: its actions come out of [`Rules::legal_actions`]
+//! in the order of the Python `legal_actions`, its ids are those of the Python
+//! `encode_action`, and every shuffle goes through [`crate::rng`], so that a game played
+//! here and in Python is the same game, step by step.
+
+use std::fmt::Debug;
+
+use crate::rng::{Mt, Seed};
+
+/// A set of seats: bit `s` is seat `s` (games have at most 32 seats).
+pub type SeatSet = u32;
+
+/// The seats of a [`SeatSet`], ascending.
+pub fn seats_of(set: SeatSet) -> impl Iterator<Item = usize> {
+    (0..32).filter(move |s| set & (1 << s) != 0)
+}
+
+/// One game's rules, ported from its Python engine.
+pub trait Rules: Sized + 'static {
+    /// The game's `Config`.
+    type Config: Clone + Debug + Send + Sync + 'static;
+    /// A complete position, hidden parts included (no event log).
+    type State: Clone + Debug + Send + Sync + 'static;
+    /// One action of one seat.
+    type Action: Clone + Debug + PartialEq + Send + Sync + 'static;
+
+    /// The game's registry name (`"numstop"`, ...).
+    const NAME: &'static str;
+    /// Whether `optional_seats` can be non-empty (out-of-turn actions, as Num Bounce's
+    /// interrupts); such a game implements `public_optional_seats`.
+    const HAS_OPTIONAL: bool = false;
+
+    /// `new_game(config, seed)` without a stacked deck.
+    fn new_game(config: &Self::Config, seed: Seed) -> Self::State;
+    /// The state's config.
+    fn config(state: &Self::State) -> &Self::Config;
+    /// `config.players`.
+    fn players(config: &Self::Config) -> usize;
+    /// `is_terminal(state)`.
+    fn is_terminal(state: &Self::State) -> bool;
+    /// `to_act(state)`: the seats that must or may act.
+    fn to_act(state: &Self::State) -> SeatSet;
+    /// `optional_seats(state)`: the seats of `to_act` that may decline.
+    fn optional_seats(_state: &Self::State) -> SeatSet {
+        0
+    }
+    /// `public_optional_seats(state)` (only for a game with `HAS_OPTIONAL`).
+    fn public_optional_seats(_state: &Self::State) -> SeatSet {
+        0
+    }
+    /// Every seat's legal actions, in the order of the Python `legal_actions(state)`.
+    fn legal_actions(state: &Self::State, out: &mut Vec<Self::Action>);
+    /// `legal_actions_for(state, seat)`: `legal_actions` filtered to `seat`, same order.
+    fn legal_actions_for(state: &Self::State, seat: usize, out: &mut Vec<Self::Action>) {
+        Self::legal_actions(state, out);
+        out.retain(|a| Self::seat(a) == seat);
+    }
+    /// The seat of an action.
+    fn seat(action: &Self::Action) -> usize;
+    /// `num_actions(config)`: the number of action ids.
+    fn num_actions(config: &Self::Config) -> u32;
+    /// `encode_action(config, action)`.
+    fn encode(config: &Self::Config, action: &Self::Action) -> u32;
+    /// `decode_action(state, seat, id)` when it gives a legal action; None when the Python
+    /// engine would refuse the id (by `decode_action` or by `apply`).
+    fn decode(state: &Self::State, seat: usize, id: u32) -> Option<Self::Action> {
+        let mut mine = Vec::new();
+        Self::legal_actions_for(state, seat, &mut mine);
+        let config = Self::config(state);
+        mine.into_iter().find(|a| Self::encode(config, a) == id)
+    }
+    /// `apply(state, action)` for a legal action.
+    fn apply(state: &Self::State, action: &Self::Action) -> Self::State;
+    /// `scores(state)`.
+    fn scores(state: &Self::State) -> Vec<i64>;
+    /// `winners(state)` (of a finished game).
+    fn winners(state: &Self::State) -> SeatSet;
+}
+
+/// `numrules.core.cursor.asking_order`: optional seats first, from the left of the one
+/// seat that must act, then the seats that must act in seat order.
+pub fn asking_order(seats: SeatSet, optional: SeatSet, players: usize) -> Vec<usize> {
+    let optional = optional & seats;
+    let required: Vec<usize> = seats_of(seats & !optional).collect();
+    if optional == 0 {
+        return required;
+    }
+    let mover = if required.len() == 1 {
+        required[0] as i64
+    } else {
+        -1
+    };
+    let mut order: Vec<usize> = seats_of(optional).collect();
+    order.sort_by_key(|&s| (s as i64 - mover - 1).rem_euclid(players as i64));
+    order.extend(required);
+    order
+}
+
+/// A moment of a game as `numrules.rl.sequential.Turn` sees it: the state, and the seats
+/// still to ask at this step (the first is asked now).
+pub struct Turn<G: Rules> {
+    /// The game state.
+    pub state: G::State,
+    /// The seats to ask at this step, in order; empty once the game is over.
+    pub order: Vec<usize>,
+    /// The seats of `order` asked about an optional action (they may answer the pass id).
+    pub optional: SeatSet,
+}
+
+impl<G: Rules> Clone for Turn<G> {
+    fn clone(&self) -> Self {
+        Turn {
+            state: self.state.clone(),
+            order: self.order.clone(),
+            optional: self.optional,
+        }
+    }
+}
+
+impl<G: Rules> Debug for Turn<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Turn")
+            .field("game", &G::NAME)
+            .field("state", &self.state)
+            .field("order", &self.order)
+            .field("optional", &self.optional)
+            .finish()
+    }
+}
+
+/// Why a [`Turn`] refused an id: the Python side turns it into the engine's own
+/// `IllegalActionError` (same reason, same detail).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The game is over.
+    GameOver,
+    /// The seat asked now may not answer this id.
+    NotLegal { seat: usize, id: u32 },
+}
+
+impl<G: Rules> Turn<G> {
+    /// `Sequential.start(state)`: the turn at `state`, nobody asked yet.
+    pub fn start(state: G::State) -> Turn<G> {
+        if G::is_terminal(&state) {
+            return Turn {
+                state,
+                order: Vec::new(),
+                optional: 0,
+            };
+        }
+        let players = G::players(G::config(&state));
+        let to_act = G::to_act(&state);
+        if !G::HAS_OPTIONAL {
+            let order = asking_order(to_act, G::optional_seats(&state), players);
+            let optional = G::optional_seats(&state) & to_act;
+            return Turn {
+                state,
+                order,
+                optional,
+            };
+        }
+        let public = G::public_optional_seats(&state);
+        let required = to_act & !G::optional_seats(&state);
+        let mover = if required.count_ones() == 1 {
+            required.trailing_zeros() as i64
+        } else {
+            -1
+        };
+        let mut asked: Vec<usize> = seats_of(public & !required).collect();
+        asked.sort_by_key(|&s| (s as i64 - mover - 1).rem_euclid(players as i64));
+        let optional = asked.iter().fold(0, |set, &s| set | (1 << s));
+        asked.extend(seats_of(required));
+        Turn {
+            state,
+            order: asked,
+            optional,
+        }
+    }
+
+    /// The seat asked now, or None when the game is over.
+    pub fn seat(&self) -> Option<usize> {
+        self.order.first().copied()
+    }
+
+    /// The pass id of the game (`num_actions`), if it has optional seats.
+    pub fn pass_id(&self) -> Option<u32> {
+        G::HAS_OPTIONAL.then(|| G::num_actions(G::config(&self.state)))
+    }
+
+    /// `Sequential.legal_ids(turn)`: the ids the seat asked now may answer, ascending.
+    pub fn legal_ids(&self) -> Vec<u32> {
+        let Some(seat) = self.seat() else {
+            return Vec::new();
+        };
+        let mut mine = Vec::new();
+        G::legal_actions_for(&self.state, seat, &mut mine);
+        let config = G::config(&self.state);
+        let mut ids: Vec<u32> = mine.iter().map(|a| G::encode(config, a)).collect();
+        if self.optional & (1 << seat) != 0 {
+            ids.push(G::num_actions(config));
+        }
+        ids.sort_unstable();
+        ids.dedup();
+        ids
+    }
+
+    /// `Sequential.step(turn, id)`: the turn after the seat asked now answers `id`, and
+    /// the action it played (None for a pass).
+    pub fn step(&self, id: u32) -> Result<(Turn<G>, Option<G::Action>), Refusal> {
+        let Some(seat) = self.seat() else {
+            return Err(Refusal::GameOver);
+        };
+        let config = G::config(&self.state);
+        if self.optional & (1 << seat) != 0 && id == G::num_actions(config) {
+            let rest = &self.order[1..];
+            if rest.is_empty() {
+                return Ok((Turn::start(self.state.clone()), None));
+            }
+            let turn = Turn {
+                state: self.state.clone(),
+                order: rest.to_vec(),
+                optional: self.optional,
+            };
+            return Ok((turn, None));
+        }
+        let action = G::decode(&self.state, seat, id).ok_or(Refusal::NotLegal { seat, id })?;
+        Ok((Turn::start(G::apply(&self.state, &action)), Some(action)))
+    }
+}
+
+/// A bot of a playout: picks one of the actions offered to a seat, or declines (None) an
+/// optional decision.
+pub trait Policy<G: Rules> {
+    /// The index in `actions` of the pick, or None to decline (only when `optional`).
+    fn act(&mut self, state: &G::State, seat: usize, actions: &[G::Action], optional: bool) -> Option<usize>;
+}
+
+/// `numrules.core.bots.RandomBot(seed, decline)`: the same picks from the same seed.
+#[derive(Clone, Debug)]
+pub struct RandomPolicy {
+    rng: Mt,
+    decline: f64,
+}
+
+impl RandomPolicy {
+    /// `RandomBot(seed, decline)`.
+    pub fn new(seed: Seed, decline: f64) -> RandomPolicy {
+        RandomPolicy {
+            rng: Mt::new(seed),
+            decline,
+        }
+    }
+}
+
+impl<G: Rules> Policy<G> for RandomPolicy {
+    fn act(
+        &mut self,
+        _state: &G::State,
+        _seat: usize,
+        actions: &[G::Action],
+        optional: bool,
+    ) -> Option<usize> {
+        if optional && self.rng.random() < self.decline {
+            return None;
+        }
+        Some(self.rng.below(actions.len() as u32) as usize)
+    }
+}
+
+/// How a playout ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// `scores` of the last state.
+    pub scores: Vec<i64>,
+    /// `winners` of the last state (only meaningful when `finished`).
+    pub winners: SeatSet,
+    /// How many actions were applied.
+    pub length: u64,
+    /// Whether the game ended (false: cut at the action limit).
+    pub finished: bool,
+}
+
+/// Why a playout could not go on: the errors `play_match` raises as `BotError`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    /// A policy declined a required decision.
+    DeclinedRequired { seat: usize },
+    /// Every seat declined and none had to act.
+    AllDeclined,
+    /// A policy returned an index outside its actions.
+    BadPick { seat: usize },
+}
+
+/// `play_match` from `state` on: the seats of each step asked in `asking_order`, each
+/// seat's policy offered that seat's legal actions; at most `max_actions` actions.
+/// Returns the outcome and the last state; with `record`, each action's (seat, id) is
+/// pushed onto it.
+pub fn play<G: Rules>(
+    mut state: G::State,
+    policies: &mut [Box<dyn Policy<G> + '_>],
+    max_actions: Option<u64>,
+    mut record: Option<&mut Vec<(usize, u32)>>,
+) -> Result<(Outcome, G::State), PlayError> {
+    let players = G::players(G::config(&state));
+    let mut legal = Vec::new();
+    let mut mine = Vec::new();
+    let mut length = 0u64;
+    while !G::is_terminal(&state) {
+        if max_actions.is_some_and(|limit| length >= limit) {
+            let outcome = Outcome {
+                scores: G::scores(&state),
+                winners: 0,
+                length,
+                finished: false,
+            };
+            return Ok((outcome, state));
+        }
+        let to_act = G::to_act(&state);
+        let optional = G::optional_seats(&state) & to_act;
+        let order = asking_order(to_act, optional, players);
+        legal.clear();
+        G::legal_actions(&state, &mut legal);
+        let mut applied = false;
+        for &seat in &order {
+            mine.clear();
+            mine.extend(legal.iter().filter(|a| G::seat(a) == seat).cloned());
+            let is_optional = optional & (1 << seat) != 0;
+            match policies[seat].act(&state, seat, &mine, is_optional) {
+                None if is_optional => continue,
+                None => return Err(PlayError::DeclinedRequired { seat }),
+                Some(i) => {
+                    let action = mine.get(i).ok_or(PlayError::BadPick { seat })?;
+                    if let Some(log) = record.as_deref_mut() {
+                        log.push((seat, G::encode(G::config(&state), action)));
+                    }
+                    state = G::apply(&state, action);
+                    length += 1;
+                    applied = true;
+                    break;
+                }
+            }
+        }
+        if !applied {
+            return Err(PlayError::AllDeclined);
+        }
+    }
+    let outcome = Outcome {
+        scores: G::scores(&state),
+        winners: G::winners(&state),
+        length,
+        finished: true,
+    };
+    Ok((outcome, state))
+}

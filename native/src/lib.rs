@@ -1,0 +1,6 @@
+//! The native core of numrules (see the crate's README).
+pub mod anyturn;
+pub mod game;
+#[cfg(feature = "python")]
+pub mod python;
+pub mod rng;

@@ -1,0 +1,87 @@
+"""The differential check: a game walked through the native core and the Python engine.
+
+`walk` plays one game through a native `Handle` and, beside it, through the Python
+engine one seat at a time (`numrules.rl.sequential`), picking among the legal ids with a
+seeded generator. At every step it compares the seat asked, the seats still to ask,
+`to_act`, terminality, the scores and the legal ids; now and then an id the seat may
+not answer, which both must refuse with the same reason; now and then a fresh handle
+made from the Python state (`from_state`). At the end it compares the final states'
+JSON (the handle's `to_state` against the engine's state) and the winners.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from numrules import dumps, get_game
+from numrules.core.errors import IllegalActionError
+from numrules.rl.arrays import RLGame
+from numrules.rl.sequential import Sequential, Turn
+
+native = pytest.importorskip("numrules.native")
+
+
+def sequential(name: str) -> Sequential:
+    """The Python engine of `name`, one seat at a time (no tensors needed)."""
+    return Sequential.of(RLGame(get_game(name), None))  # type: ignore[arg-type]
+
+
+def _same_step(seq: Sequential, turn: Turn, handle: Any, where: str) -> list[int]:
+    # Compare one step; return the legal ids.
+    game = seq.rl.game
+    state = turn.state
+    over = game.is_terminal(state)
+    assert handle.is_terminal() == over, where
+    assert handle.seat == turn.seat, where
+    assert handle.order == turn.order, where
+    assert handle.to_act() == (frozenset() if over else frozenset(game.to_act(state))), where
+    assert handle.scores() == list(game.scores(state)), where
+    ids = seq.legal_ids(turn)
+    assert handle.legal_action_ids() == ids, where
+    return ids
+
+
+def _refusal(seq: Sequential, turn: Turn, action_id: int) -> tuple[str, str]:
+    try:
+        seq.step(turn, action_id)
+    except IllegalActionError as error:
+        return error.reason.value, error.detail
+    raise AssertionError(f"the Python engine accepts id {action_id}")
+
+
+def walk(name: str, config: Any, seed: int, *, max_steps: int = 100_000) -> int:
+    """Play one game of `name` through both engines, comparing every step; the steps."""
+    seq = sequential(name)
+    game = seq.rl.game
+    rnd = random.Random(seed)
+    turn = seq.start(game.new_game(config, seed))
+    handle = native.new_handle(name, config, seed)
+    num_ids = seq.num_ids(config)
+    assert handle.num_ids == num_ids
+    assert handle.pass_id == seq.pass_id(config)
+    step = 0
+    while step < max_steps:
+        where = f"{name} {config} seed {seed} step {step}"
+        ids = _same_step(seq, turn, handle, where)
+        if not ids:
+            break
+        if rnd.random() < 0.02:  # an id the seat may not answer: the same refusal
+            bad = rnd.choice([i for i in range(num_ids + 2) if i not in ids] or [num_ids + 1])
+            with pytest.raises(IllegalActionError) as refused:
+                handle.apply_id(bad)
+            assert (refused.value.reason.value, refused.value.detail) == _refusal(seq, turn, bad)
+        if rnd.random() < 0.01 and turn.order == seq.start(turn.state).order:
+            fresh = native.handle(name, turn.state)  # from_state: the same step
+            assert fresh.legal_action_ids() == ids, where
+            assert fresh.order == handle.order, where
+        choice = ids[rnd.randrange(len(ids))]
+        turn = seq.step(turn, choice)
+        handle = handle.apply_id(choice)
+        step += 1
+    if game.is_terminal(turn.state):
+        assert handle.winners() == frozenset(game.winners(turn.state))
+    assert dumps(handle.to_state()) == dumps(turn.state)
+    return step
