@@ -11,6 +11,7 @@ JSON (the handle's `to_state` against the engine's state) and the winners.
 
 from __future__ import annotations
 
+import hashlib
 import random
 from typing import Any
 
@@ -85,3 +86,31 @@ def walk(name: str, config: Any, seed: int, *, max_steps: int = 100_000) -> int:
         assert handle.winners() == frozenset(game.winners(turn.state))
     assert dumps(handle.to_state()) == dumps(turn.state)
     return step
+
+
+def match_digest(entry: dict[str, Any]) -> str:
+    """`tests.generic.pinned.match_digest` of a pinned game, played by the native core.
+
+    The core plays `play_match` with `RandomBot(seed * 10 + seat)` at each seat; the
+    digest is taken from its actions and final state as the Python one is.
+    """
+    from tests.generic.pinned import NO_OPTIONS, setup  # noqa: PLC0415
+
+    game, config = setup(entry["game"], entry["players"], entry.get("options", NO_OPTIONS))
+    seed = entry["seed"]
+    start = native.new_handle(game.name, config, seed)
+    end = start.play_random([seed * 10 + seat for seat in range(config.players)])
+    state = game.new_game(config, seed)
+    actions = []
+    assert game.decode_action is not None
+    for seat, action_id in end.history():
+        action = game.decode_action(state, seat, action_id)
+        actions.append(action)
+        state = game.apply(state, action)
+    assert dumps(end.to_state()) == dumps(state)
+    h = hashlib.sha256()
+    h.update(repr([str(a) for a in actions]).encode())
+    h.update(dumps(state).encode())
+    h.update(repr((game.scores(state), sorted(game.winners(state)))).encode())
+    assert end.scores() == list(game.scores(state))
+    return h.hexdigest()
