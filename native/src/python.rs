@@ -298,20 +298,16 @@ impl Handle {
     }
 
     /// The games `numrules simulate` plays with this handle's config: for each game seed,
-    /// a new game, seat `s` played by `policies[s]` seeded `derive_seed(game seed, "bot", s)`.
-    #[pyo3(signature = (seeds, policies, *, decline = 0.5))]
+    /// a new game, seat `s` played by `policies[s]` (a `(name, decline)` pair: `"random"`
+    /// or `"heuristic"`) seeded `derive_seed(game seed, "bot", s)`.
     #[allow(clippy::type_complexity)]
     fn simulate(
         &self,
         py: Python<'_>,
         seeds: Vec<Seed>,
-        policies: Vec<String>,
-        decline: f64,
+        policies: Vec<(String, f64)>,
     ) -> PyResult<Vec<(Vec<i64>, Vec<usize>, u64, bool)>> {
-        let specs = policies
-            .iter()
-            .map(|p| policy_spec(p, decline))
-            .collect::<PyResult<Vec<_>>>()?;
+        let specs = policies.iter().map(|(p, d)| policy_spec(p, *d)).collect::<PyResult<Vec<_>>>()?;
         let turn = self.turn.clone();
         let outcomes = py.detach(move || turn.simulate(&seeds, &specs));
         outcomes.map(tuples).map_err(|e| batch_error(e, self.game()))

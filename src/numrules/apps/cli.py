@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from numrules.apps.parallel import BACKENDS, check_backend, default_workers
-from numrules.apps.simulation import GameOutcome, Summary, simulate, write_jsonl_line
+from numrules.apps.simulation import ENGINES, GameOutcome, Summary, simulate, write_jsonl_line
 from numrules.core.bots import BOTS, make_bot
 from numrules.core.errors import ConfigError, NumrulesError
 from numrules.core.events import count_text
@@ -372,6 +372,15 @@ def _build() -> Any:
         help="Write one record per game to this directory, GAME-SEED-INDEX.nrec (SEED: "
         "--seed; INDEX: the game's place in the batch, from 0).",
     )
+    @click.option(
+        "--engine",
+        type=click.Choice(ENGINES),
+        default="auto",
+        show_default=True,
+        help="Who plays the games: auto uses the native core (pip install ./native) for "
+        "random and heuristic bots when it is installed, with the same results; python "
+        "never; native insists.",
+    )
     def simulate_command(
         game: str,
         count: int,
@@ -387,6 +396,7 @@ def _build() -> Any:
         jsonl: Path | None,
         report: Path | None,
         records: Path | None,
+        engine: str,
     ) -> None:
         """Play GAME many times with bots and print a summary.
 
@@ -449,6 +459,7 @@ def _build() -> Any:
                         figures=report is not None,
                         record_headers=headers,
                         on_game=on_game,
+                        engine=engine,  # type: ignore[arg-type]
                     )
                 except ConfigError as exc:
                     raise click.UsageError(str(exc)) from None

@@ -17,6 +17,12 @@ scores, winners, length, a few counts), never the whole `MatchResult`, and the s
 is built as they arrive: memory does not grow with the number of games. `on_game` sees
 each outcome, in game order, e.g. to write it to a JSONL file (`write_jsonl_line`).
 
+With the native core installed (`numrules.native`, `pip install ./native`), games whose
+bots are all `random` (any `decline`) or a `heuristic` the core plays are played in Rust,
+with the same seeds and so the same results (`engine="auto"`, the default; `"python"`
+always uses the Python engine, `"native"` insists on the core). Figures and records
+always come from the Python engine.
+
 A `Config` from option strings as the command line gives them (`--option mode=DISCOVERY`)
 is built by `numrules.core.options.config_from_options`.
 """
@@ -29,12 +35,14 @@ import math
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import IO, Any
+from typing import IO, Any, Literal
 
 import attrs
 
+from numrules import native
 from numrules.apps.parallel import Backend, check_backend, run_tasks
-from numrules.core.bots import make_bot
+from numrules.core.bots import RandomBot, make_bot
+from numrules.core.botspec import parse_bot
 from numrules.core.errors import ConfigError
 from numrules.core.figure import Key
 from numrules.core.game import AnyGame, resolve_game
@@ -43,6 +51,11 @@ from numrules.core.records import GameRecord
 from numrules.core.rng import derive_seed
 from numrules.core.serialization import dumps
 from numrules.core.stats import wilson_interval
+
+Engine = Literal["auto", "python", "native"]
+"""Which engine plays a simulation's games (see the module docstring)."""
+
+ENGINES: tuple[Engine, ...] = ("auto", "python", "native")
 
 MAX_CHUNK = 250
 """Most games a worker plays before it sends their outcomes back."""
@@ -324,6 +337,7 @@ class _Plan:
     seed: int
     figures: bool
     headers: tuple[tuple[str, str], ...] | None
+    engine: Engine = "auto"
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -362,6 +376,10 @@ def _play_chunk(
 ) -> list[GameOutcome]:
     # Games start..stop-1 of the batch, as outcomes (run in a worker).
     g = resolve_game(plan.game) if game is None else game
+    if plan.engine != "python":
+        played = _native_chunk(g, plan, start, stop)
+        if played is not None:
+            return played
     outcomes = []
     for index in range(start, stop):
         result = play_game(g, plan.config, plan.bots, game_seed(plan.seed, index))
@@ -382,6 +400,74 @@ def _play_chunk(
     return outcomes
 
 
+def native_policies(g: AnyGame, bots: Sequence[str]) -> list[tuple[str, float]] | None:
+    """The native core's policy for each bot spec, or None if one has no native policy.
+
+    `random` (with any `decline`) is `RandomBot`; `heuristic` without options is the
+    game's heuristic bot, if the core has it (the core refuses it otherwise).
+    """
+    policies = []
+    for text in bots:
+        spec = parse_bot(text)
+        options = dict(spec.options)
+        if spec.name == "random" and "random" not in g.bots and set(options) <= {"decline"}:
+            decline = RandomBot.OPTIONS["decline"].number(options.get("decline", 0.5))
+            policies.append(("random", decline))
+        elif spec.name == "heuristic" and not options:
+            policies.append(("heuristic", 0.0))
+        else:
+            return None
+    return policies
+
+
+def _native_chunk(g: AnyGame, plan: _Plan, start: int, stop: int) -> list[GameOutcome] | None:
+    # Games start..stop-1 played by the native core, or None where it cannot play them
+    # (no core, or a config, bot or output it does not have); "native" insists.
+    policies = native_policies(g, plan.bots)
+    usable = (
+        native.available(g.name)
+        and policies is not None
+        and not plan.figures
+        and plan.headers is None
+    )
+    if usable and policies is not None:
+        seeds = [game_seed(plan.seed, index) for index in range(start, stop)]
+        try:
+            handle = native.new_handle(g.name, plan.config, seeds[0])
+            results = handle.simulate(seeds, policies)
+        except ValueError as error:  # a config option or a bot the core does not have
+            if plan.engine == "native":
+                raise ConfigError(f"the native core cannot play these games: {error}") from None
+            return None
+        return [
+            GameOutcome(
+                index=index,
+                seed=seed,
+                bots=plan.bots,
+                scores=tuple(scores),
+                winners=tuple(winners),
+                length=length,
+            )
+            for index, seed, (scores, winners, length, _) in zip(
+                range(start, stop), seeds, results, strict=True
+            )
+        ]
+    if plan.engine == "native":
+        raise ConfigError(_why_not_native(g, policies is not None, plan))
+    return None
+
+
+def _why_not_native(g: AnyGame, policies: bool, plan: _Plan) -> str:
+    # Why engine="native" cannot be used for these games.
+    if not native.available():
+        return "the native core is not installed (pip install ./native) or NUMRULES_NATIVE=0"
+    if not native.available(g.name):
+        return f"the native core does not play {g.name}"
+    if not policies:
+        return "the native core plays only random and heuristic bots (without options)"
+    return "figures and records come from the Python engine (use engine='auto')"
+
+
 def chunk_size(games: int, workers: int) -> int:
     """Games per task: about sixteen tasks per worker, at most `MAX_CHUNK` games each."""
     return max(1, min(MAX_CHUNK, -(-games // (workers * 16))))
@@ -399,6 +485,7 @@ def outcomes(
     address: str | None = None,
     figures: bool = False,
     record_headers: Mapping[str, str] | None = None,
+    engine: Engine = "auto",
 ) -> Iterator[GameOutcome]:
     """Play the games of a simulation and yield their outcomes in game order (lazily).
 
@@ -408,6 +495,8 @@ def outcomes(
     g = resolve_game(game)
     names = _check(g, config, bots, games, seed)
     check_backend(backend, workers, address)
+    if engine not in ENGINES:
+        raise ConfigError(f"engine must be one of {', '.join(ENGINES)}, got {engine!r}")
     workers = effective_workers(games, workers, backend)
     plan = _Plan(
         g.name,
@@ -416,6 +505,7 @@ def outcomes(
         seed,
         figures,
         None if record_headers is None else tuple(record_headers.items()),
+        engine,
     )
     size = chunk_size(games, workers)
     tasks = ((plan, start, min(start + size, games)) for start in range(0, games, size))
@@ -453,6 +543,7 @@ def simulate(
     figures: bool = False,
     record_headers: Mapping[str, str] | None = None,
     on_game: Callable[[GameOutcome], None] | None = None,
+    engine: Engine = "auto",
 ) -> Summary:
     """Play `games` games between bots and summarise them, in constant memory.
 
@@ -473,9 +564,12 @@ def simulate(
         figures: also count what the game's own figure in a report needs.
         record_headers: with headers, each outcome passed to `on_game` carries its record.
         on_game: called with each game's outcome, in game order, as it arrives.
+        engine: "auto" plays in the native core where it can (same results), "python"
+            never, "native" always (see the module docstring).
 
     Raises:
-        ConfigError: a bad config, bot, count, seed, backend or worker count.
+        ConfigError: a bad config, bot, count, seed, backend, worker count or engine, or
+            engine="native" where the core cannot play these games.
 
     """
     g = resolve_game(game)
@@ -492,6 +586,7 @@ def simulate(
         address=address,
         figures=figures,
         record_headers=record_headers,
+        engine=engine,
     ):
         tally.add(outcome)
         if on_game is not None:
