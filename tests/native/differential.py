@@ -17,12 +17,10 @@ from typing import Any
 
 import pytest
 
-from numrules import dumps, get_game
+from numrules import dumps, get_game, native
 from numrules.core.errors import IllegalActionError
 from numrules.rl.arrays import RLGame
 from numrules.rl.sequential import Sequential, Turn
-
-native = pytest.importorskip("numrules.native")
 
 
 def sequential(name: str) -> Sequential:

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import random
 
-import pytest
+import numrules_native as core
 from hypothesis import given
 from hypothesis import strategies as st
 
 from numrules.core.rng import derive_seed, shuffled
-
-core = pytest.importorskip("numrules_native")
 
 seeds = st.integers(min_value=-(2**127) + 1, max_value=2**127 - 1)
 labels = st.lists(st.one_of(st.integers(-(2**63), 2**63), st.text(max_size=8)), max_size=4)
