@@ -20,6 +20,13 @@ over the rounds), then for each numrules game the ratio of its decisions/s to th
 peer's: the ratio of the medians, and in brackets the lowest and highest ratio of a
 single round. A ratio above 1 means numrules is faster.
 
+With the native core installed (`pip install ./native`), each game is measured three
+ways, each in its own table: the Python engine (the loop above), the core through
+Python one call at a time (`ids = h.legal_action_ids()`, a uniform pick,
+`h = h.apply_id(id)`: the loop of OpenSpiel's Python API), and the core's batch
+playouts (`h.playouts(n, "random")`, every pick made in Rust). A decision is an applied
+action: a Num Bounce seat letting an interrupt pass is asked, but not counted.
+
 A peer that cannot be imported is reported as missing and left out.
 """
 
@@ -37,6 +44,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 import numrules
+from numrules import native
 from playouts import default_players, loop
 
 clock = time.process_time
@@ -53,6 +61,47 @@ def numrules_runner(name: str) -> Runner:
     def run(seconds: float, seed: int) -> tuple[int, float]:
         _, decisions, elapsed, _ = loop(game, config, seconds, seed)
         return decisions, elapsed
+
+    return run
+
+
+def core_call_runner(name: str) -> Runner:
+    """The per-call loop through a native core handle, four players where allowed."""
+    game = numrules.get_game(name)
+    config = game.Config(players=default_players(game, None))
+
+    def run(seconds: float, seed: int) -> tuple[int, float]:
+        rng = random.Random(seed)
+        randrange = rng.randrange
+        decisions = games = 0
+        start = clock()
+        while clock() - start < seconds:
+            h = native.new_handle(name, config, seed + games)
+            passing = h.pass_id
+            while not h.is_terminal():
+                ids = h.legal_action_ids()
+                choice = ids[randrange(len(ids))]
+                h = h.apply_id(choice)
+                decisions += choice != passing
+            games += 1
+        return decisions, clock() - start
+
+    return run
+
+
+def core_batch_runner(name: str) -> Runner:
+    """Batch random playouts in the native core (`Handle.playouts`), 20 games a call."""
+    game = numrules.get_game(name)
+    config = game.Config(players=default_players(game, None))
+
+    def run(seconds: float, seed: int) -> tuple[int, float]:
+        decisions = games = 0
+        start = clock()
+        while clock() - start < seconds:
+            h = native.new_handle(name, config, seed + games)
+            decisions += sum(length for _, _, length, _ in h.playouts(20, "random", seed=games))
+            games += 20
+        return decisions, clock() - start
 
     return run
 
@@ -167,8 +216,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
-    runners: dict[str, Runner] = {name: numrules_runner(name) for name in numrules.game_names()}
-    ours = list(runners)
+    names = numrules.game_names()
+    faces: dict[str, dict[str, str]] = {"the Python engine": {name: name for name in names}}
+    runners: dict[str, Runner] = {name: numrules_runner(name) for name in names}
+    core = [name for name in names if native.available(name)]
+    if core:
+        faces["the native core, one call at a time"] = {n: f"{n} (core call)" for n in core}
+        faces["the native core, batch playouts"] = {n: f"{n} (core batch)" for n in core}
+        runners.update({f"{n} (core call)": core_call_runner(n) for n in core})
+        runners.update({f"{n} (core batch)": core_batch_runner(n) for n in core})
+    else:
+        print("missing: the native core (pip install ./native)")
     peers: list[str] = []
     for label, make in PEERS.items():
         try:
@@ -187,15 +245,17 @@ def main(argv: list[str] | None = None) -> None:
         f"numrules {numrules.__version__}, Python {platform.python_version()}, "
         f"{platform.machine()}, {args.rounds} rounds of {args.seconds:g} CPU s per game"
     )
-    print("| numrules game | decisions/s |\n| --- | --- |")
-    for name in ours:
-        print(f"| {name} | {statistics.median(rates[name]):,.0f} |")
-    print()
-    print(f"| peer | decisions/s | {' | '.join(ours)} |")
-    print(f"| --- | --- | {' | '.join('---' for _ in ours)} |")
-    for label in peers:
-        cells = " | ".join(ratio_cell(rates[name], rates[label]) for name in ours)
-        print(f"| {label} | {statistics.median(rates[label]):,.0f} | {cells} |")
+    for face, labels in faces.items():
+        print(f"\n{face}\n")
+        print("| numrules game | decisions/s |\n| --- | --- |")
+        for name, label in labels.items():
+            print(f"| {name} | {statistics.median(rates[label]):,.0f} |")
+        print()
+        print(f"| peer | decisions/s | {' | '.join(labels)} |")
+        print(f"| --- | --- | {' | '.join('---' for _ in labels)} |")
+        for peer in peers:
+            cells = " | ".join(ratio_cell(rates[label], rates[peer]) for label in labels.values())
+            print(f"| {peer} | {statistics.median(rates[peer]):,.0f} | {cells} |")
 
 
 if __name__ == "__main__":
