@@ -51,8 +51,20 @@ def _refusal(seq: Sequential, turn: Turn, action_id: int) -> tuple[str, str]:
     raise AssertionError(f"the Python engine accepts id {action_id}")
 
 
-def walk(name: str, config: Any, seed: int, *, max_steps: int = 100_000) -> int:
-    """Play one game of `name` through both engines, comparing every step; the steps."""
+def walk(
+    name: str,
+    config: Any,
+    seed: int,
+    *,
+    max_steps: int = 100_000,
+    refuse: float = 0.02,
+    fresh: float = 0.01,
+) -> int:
+    """Play one game of `name` through both engines, comparing every step; the steps.
+
+    At a step, with chance `refuse` both are offered an id the seat may not answer, and
+    with chance `fresh` a handle is made afresh from the Python state.
+    """
     seq = sequential(name)
     game = seq.rl.game
     rnd = random.Random(seed)
@@ -67,12 +79,12 @@ def walk(name: str, config: Any, seed: int, *, max_steps: int = 100_000) -> int:
         ids = _same_step(seq, turn, handle, where)
         if not ids:
             break
-        if rnd.random() < 0.02:  # an id the seat may not answer: the same refusal
+        if rnd.random() < refuse:  # an id the seat may not answer: the same refusal
             bad = rnd.choice([i for i in range(num_ids + 2) if i not in ids] or [num_ids + 1])
             with pytest.raises(IllegalActionError) as refused:
                 handle.apply_id(bad)
             assert (refused.value.reason.value, refused.value.detail) == _refusal(seq, turn, bad)
-        if rnd.random() < 0.01 and turn.order == seq.start(turn.state).order:
+        if rnd.random() < fresh and turn.order == seq.start(turn.state).order:
             fresh = native.handle(name, turn.state)  # from_state: the same step
             assert fresh.legal_action_ids() == ids, where
             assert fresh.order == handle.order, where
