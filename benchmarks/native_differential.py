@@ -19,7 +19,7 @@ import argparse
 import itertools
 import sys
 import time
-from collections import Counter
+from collections import Counter, deque
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -52,30 +52,28 @@ def main(argv: list[str] | None = None) -> None:
     games = sorted(native.core_games())
     if not games:
         sys.exit("the native core is not installed (pip install ./native)")
-    tables = [
-        (name, players)
-        for name in games
-        for players in range(
-            numrules.get_game(name).min_players, numrules.get_game(name).max_players + 1
-        )
-    ]
-    tasks = (
-        (name, players, seed) for seed in itertools.count(args.seed) for name, players in tables
-    )
+    tables = []
+    for name in games:
+        game = numrules.get_game(name)
+        tables += [(name, players) for players in range(game.min_players, game.max_players + 1)]
+    tasks = ((name, p, seed) for seed in itertools.count(args.seed) for name, p in tables)
     actions: Counter[tuple[str, int]] = Counter()
     played: Counter[tuple[str, int]] = Counter()
     total = 0
     started = time.perf_counter()
     with ProcessPoolExecutor(args.workers) as pool:
-        for (name, players, _), steps in pool.map(play, tasks, chunksize=4):
+        # At most a few games in flight: pool.map would submit the endless stream at once.
+        pending = deque(pool.submit(play, next(tasks)) for _ in range(args.workers * 4))
+        while total < args.actions:
+            (name, players, _), steps = pending.popleft().result()
+            pending.append(pool.submit(play, next(tasks)))
             actions[name, players] += steps
             played[name, players] += 1
             total += steps
-            if total >= args.actions:
-                break
             if sum(played.values()) % 200 == 0:
                 print(f"{total:,} actions, {time.perf_counter() - started:.0f} s", file=sys.stderr)
-        pool.shutdown(cancel_futures=True)
+        for future in pending:
+            future.cancel()
     print(
         f"{total:,} actions in {sum(played.values()):,} games, 0 mismatches, "
         f"{time.perf_counter() - started:.0f} s with {args.workers} workers"
