@@ -4,8 +4,8 @@
 use std::fmt::Debug;
 use std::sync::Arc;
 
-use crate::game::{play, Outcome, PlayError, Policy, RandomPolicy, Refusal, Rules, SeatSet, Turn};
-use crate::rng::{derive_seed, Part, Seed};
+use crate::game::{play, rollout, Outcome, PlayError, Policy, RandomPolicy, Refusal, Rules, SeatSet, Turn};
+use crate::rng::{derive_seed, Mt, Part, Seed};
 
 /// Which bot plays every seat of a playout.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -21,6 +21,12 @@ pub enum PolicySpec {
 pub trait Bots: Rules {
     /// The game's heuristic bot with `seed`, if the core ports it.
     fn heuristic(_seed: Seed) -> Option<Box<dyn Policy<Self>>> {
+        None
+    }
+
+    /// `Game.evaluate(state)`: each seat's standing for a search bot, for a game that has
+    /// one (None: the game scores a search by its scores).
+    fn evaluate(_state: &Self::State) -> Option<Vec<f64>> {
         None
     }
 
@@ -46,6 +52,21 @@ pub enum BatchError {
     WrongSeats { players: usize, given: usize },
     /// A playout failed as `play_match` would (a bot declined a required decision, ...).
     Play(PlayError),
+}
+
+/// Where an ISMCTS random rollout ended (see [`crate::game::rollout`]).
+#[derive(Clone, Debug)]
+pub struct RolloutEnd {
+    /// The rollout steps counted.
+    pub steps: u64,
+    /// Whether the game is over.
+    pub terminal: bool,
+    /// `scores` of the last state.
+    pub scores: Vec<i64>,
+    /// `winners` of the last state (of a finished game).
+    pub winners: SeatSet,
+    /// `evaluate` of the last state, for a game that has it.
+    pub evaluation: Option<Vec<f64>>,
 }
 
 /// A finished playout that kept its actions: the last turn, and each action's (seat, id).
@@ -95,6 +116,8 @@ pub trait AnyTurn: Debug + Send + Sync {
     /// `RandomBot(bot_seeds[s], decline)` at seat `s`: the last turn and each action's
     /// (seat, id).
     fn play_random(&self, bot_seeds: &[Seed], decline: f64) -> Result<Played, BatchError>;
+    /// ISMCTS's random rollout from the start of this state's step, with `rng`.
+    fn rollout(&self, rng: &mut Mt, steps: u64, limit: u64, horizon: Option<u64>) -> RolloutEnd;
     /// The games `numrules simulate` plays: for each game seed, a new game of this config
     /// with seat `s` played by `specs[s]` seeded `derive_seed(game_seed, "bot", s)`.
     fn simulate(&self, seeds: &[Seed], specs: &[PolicySpec]) -> Result<Vec<Outcome>, BatchError>;
@@ -204,6 +227,18 @@ impl<G: Bots> AnyTurn for Turn<G> {
         let (_, last) =
             play(self.state.clone(), &mut bots, None, Some(&mut log)).map_err(BatchError::Play)?;
         Ok((Arc::new(Turn::<G>::start(last)), log))
+    }
+
+    fn rollout(&self, rng: &mut Mt, steps: u64, limit: u64, horizon: Option<u64>) -> RolloutEnd {
+        let end = rollout::<G>(self.state.clone(), rng, steps, limit, horizon);
+        let terminal = G::is_terminal(&end.state);
+        RolloutEnd {
+            steps: end.steps,
+            terminal,
+            scores: G::scores(&end.state),
+            winners: if terminal { G::winners(&end.state) } else { 0 },
+            evaluation: G::evaluate(&end.state),
+        }
     }
 
     fn simulate(&self, seeds: &[Seed], specs: &[PolicySpec]) -> Result<Vec<Outcome>, BatchError> {

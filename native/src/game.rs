@@ -40,6 +40,8 @@ pub trait Rules: Sized + 'static {
     fn config(state: &Self::State) -> &Self::Config;
     /// `config.players`.
     fn players(config: &Self::Config) -> usize;
+    /// `state.round`: the current round, from 0.
+    fn round(state: &Self::State) -> u64;
     /// `is_terminal(state)`.
     fn is_terminal(state: &Self::State) -> bool;
     /// `to_act(state)`: the seats that must or may act.
@@ -230,6 +232,56 @@ impl<G: Rules> Turn<G> {
         let action = G::decode(&self.state, seat, id).ok_or(Refusal::NotLegal { seat, id })?;
         Ok((Turn::start(G::apply(&self.state, &action)), Some(action)))
     }
+}
+
+/// How an ISMCTS rollout (`numrules.core.ismcts`, random rollouts) ended.
+#[derive(Clone, Debug)]
+pub struct Rollout<S> {
+    /// The last state.
+    pub state: S,
+    /// The rollout steps counted so far (the search's `steps`).
+    pub steps: u64,
+}
+
+/// The random rollout of `ISMCTS` (`_Search.iterate` once out of the tree, with random
+/// rollouts) from the start of `state`'s step: each step asks the next seat of the
+/// cursor, stops when nobody is left to ask, when `steps` reaches `limit` or when the
+/// round is no longer `horizon`; an optional seat declines when `rng.random() < 0.5`,
+/// else the pick is `rng.randrange` over its actions.
+pub fn rollout<G: Rules>(
+    mut state: G::State,
+    rng: &mut Mt,
+    mut steps: u64,
+    limit: u64,
+    horizon: Option<u64>,
+) -> Rollout<G::State> {
+    let players = G::players(G::config(&state));
+    let mut legal = Vec::new();
+    let mut mine = Vec::new();
+    'game: while !G::is_terminal(&state) {
+        let to_act = G::to_act(&state);
+        let optional = G::optional_seats(&state) & to_act;
+        let order = asking_order(to_act, optional, players);
+        legal.clear();
+        G::legal_actions(&state, &mut legal);
+        for &seat in &order {
+            if steps >= limit || horizon.is_some_and(|round| G::round(&state) != round) {
+                break 'game;
+            }
+            steps += 1;
+            let is_optional = optional & (1 << seat) != 0;
+            if is_optional && rng.random() < 0.5 {
+                continue; // declined: the next seat is asked
+            }
+            mine.clear();
+            mine.extend(legal.iter().filter(|a| G::seat(a) == seat).cloned());
+            let pick = rng.below(mine.len() as u32) as usize;
+            state = G::apply(&state, &mine[pick]);
+            continue 'game;
+        }
+        break; // every seat declined and nobody had to act
+    }
+    Rollout { state, steps }
 }
 
 /// A bot of a playout: picks one of the actions offered to a seat, or declines (None) an

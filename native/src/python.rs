@@ -297,6 +297,40 @@ impl Handle {
         })
     }
 
+    /// ISMCTS's random rollout (`numrules.core.ismcts`) from the start of this step.
+    ///
+    /// `rng_state` is `random.Random.getstate()[1]` of the search's generator (624 words
+    /// and the index); the rollout draws from it exactly as the Python rollout would.
+    /// `steps` are the rollout steps counted before, `limit` the search's
+    /// `rollout_actions`, `horizon` the round a rollout stops after (None: the game).
+    /// Returns `(rng_state, steps, terminal, scores, winners, evaluation)`, where
+    /// `evaluation` is the game's `evaluate` of the last state (None for a game without).
+    #[allow(clippy::type_complexity)]
+    #[pyo3(signature = (rng_state, steps, limit, horizon = None))]
+    fn rollout(
+        &self,
+        rng_state: Vec<u32>,
+        steps: u64,
+        limit: u64,
+        horizon: Option<u64>,
+    ) -> PyResult<(Vec<u32>, u64, bool, Vec<i64>, Vec<usize>, Option<Vec<f64>>)> {
+        let bad = || PyValueError::new_err("rng_state must be random.Random().getstate()[1]");
+        let (index, words) = rng_state.split_last().ok_or_else(bad)?;
+        let mut rng = Mt::from_state(words, *index as usize).ok_or_else(bad)?;
+        let end = self.turn.rollout(&mut rng, steps, limit, horizon);
+        let (words, index) = rng.state();
+        let mut state = words.to_vec();
+        state.push(index as u32);
+        Ok((
+            state,
+            end.steps,
+            end.terminal,
+            end.scores,
+            seats_of(end.winners).collect(),
+            end.evaluation,
+        ))
+    }
+
     /// The games `numrules simulate` plays with this handle's config: for each game seed,
     /// a new game, seat `s` played by `policies[s]` (a `(name, decline)` pair: `"random"`
     /// or `"heuristic"`) seeded `derive_seed(game seed, "bot", s)`.
@@ -307,7 +341,10 @@ impl Handle {
         seeds: Vec<Seed>,
         policies: Vec<(String, f64)>,
     ) -> PyResult<Vec<(Vec<i64>, Vec<usize>, u64, bool)>> {
-        let specs = policies.iter().map(|(p, d)| policy_spec(p, *d)).collect::<PyResult<Vec<_>>>()?;
+        let specs = policies
+            .iter()
+            .map(|(p, d)| policy_spec(p, *d))
+            .collect::<PyResult<Vec<_>>>()?;
         let turn = self.turn.clone();
         let outcomes = py.detach(move || turn.simulate(&seeds, &specs));
         outcomes.map(tuples).map_err(|e| batch_error(e, self.game()))

@@ -164,6 +164,18 @@ impl Mt {
         self.index = 0;
     }
 
+    /// The generator of a CPython `random.Random().getstate()[1]`: 624 words and the
+    /// index (None unless there are 625 numbers with the index at most 624).
+    pub fn from_state(words: &[u32], index: usize) -> Option<Mt> {
+        let state: [u32; N] = words.try_into().ok()?;
+        (index <= N).then_some(Mt { state, index })
+    }
+
+    /// The words and index of `getstate()[1]`, to hand the generator back to CPython.
+    pub fn state(&self) -> (&[u32; N], usize) {
+        (&self.state, self.index)
+    }
+
     /// The next raw 32-bit output (`genrand_uint32`).
     pub fn next_u32(&mut self) -> u32 {
         if self.index >= N {

@@ -85,9 +85,9 @@ def walk(
                 handle.apply_id(bad)
             assert (refused.value.reason.value, refused.value.detail) == _refusal(seq, turn, bad)
         if rnd.random() < fresh and turn.order == seq.start(turn.state).order:
-            fresh = native.handle(name, turn.state)  # from_state: the same step
-            assert fresh.legal_action_ids() == ids, where
-            assert fresh.order == handle.order, where
+            again = native.handle(name, turn.state)  # from_state: the same step
+            assert again.legal_action_ids() == ids, where
+            assert again.order == handle.order, where
         choice = ids[rnd.randrange(len(ids))]
         turn = seq.step(turn, choice)
         handle = handle.apply_id(choice)

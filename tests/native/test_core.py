@@ -14,6 +14,7 @@ import subprocess
 import sys
 from typing import Any
 
+import attrs
 import pytest
 
 from numrules import RandomBot, dumps, get_game, native
@@ -21,6 +22,7 @@ from numrules.apps.simulation import simulate
 from numrules.core.cursor import DecisionCursor
 from numrules.core.errors import ConfigError, IllegalActionError, Reason
 from numrules.core.game import BUILTIN_GAMES, AnyGame
+from numrules.core.ismcts import ISMCTSBot
 from numrules.core.rng import derive_seed
 
 GAMES = sorted(native.core_games())
@@ -148,3 +150,37 @@ def test_numrules_works_with_the_core_turned_off() -> None:
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
     ).stdout
     assert out.split() == ["2", "ImportError", "True"]
+
+
+def _searches(name: str, monkeypatch: pytest.MonkeyPatch, engine: str) -> list[Any]:
+    # Three ISMCTS decisions of a seeded game, with the core on or off: moves and stats.
+    monkeypatch.setenv("NUMRULES_NATIVE", "1" if engine == "native" else "0")
+    game = get_game(name)
+    config = _config(game)
+    state = game.new_game(config, 4)
+    rnd = random.Random(4)
+    found: list[Any] = []
+    for horizon in ("round", "game", "round"):
+        bot = ISMCTSBot(seed=9, iterations=24, horizon=horizon, rollout_actions=400)
+        seat = sorted(game.to_act(state))[0]
+        mine = game.legal_actions_for(state, seat)
+        move = bot.act(game.observe(state, seat), mine, seat in game.optional_seats(state))
+        stats = bot.last
+        found.append((str(move), None if stats is None else attrs.evolve(stats, seconds=0.0)))
+        for _ in range(rnd.randrange(5, 40)):  # on to a later decision
+            if game.is_terminal(state):
+                break
+            legal = game.legal_actions(state)
+            state = game.apply(state, legal[rnd.randrange(len(legal))])
+    return found
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_ismcts_random_rollouts_in_the_core_search_the_same(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if get_game(name).sample_state is None:
+        pytest.skip(f"{name} has no sample_state")
+    fast = _searches(name, monkeypatch, "native")
+    assert fast == _searches(name, monkeypatch, "python")
+    assert any(stats is not None and stats.iterations == 24 for _, stats in fast)

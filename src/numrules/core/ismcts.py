@@ -31,7 +31,10 @@ Each iteration of a search:
    rank is the share of the other seats it beats (half for a tie), so rewards lie in
    [0, 1]. A game may refine the scores of a game not over with `Game.evaluate` (Num
    Bounce counts the cards left in each hand). Every node on the path learns the reward
-   of the seat that decided there.
+   of the seat that decided there. With the native core installed
+   (`numrules.native`), random rollouts are played in Rust from the search's own
+   generator, with the very same draws: the search and its move are the same, only
+   faster.
 
 With `reward="margin"`, a seat's reward is instead its score margin: its score (or
 `Game.evaluate`) less the best of the other seats' (negated where the lowest score
@@ -83,6 +86,7 @@ from typing import Any, ClassVar
 
 import attrs
 
+from numrules import native
 from numrules.core.bot import Bot
 from numrules.core.bots import bot_builder, check_nested_bot
 from numrules.core.botspec import BotOption, BotSpec, OptionValue, bot_options
@@ -316,6 +320,7 @@ class _Search:
         "high",
         "low",
         "lower",
+        "native",
         "observation",
         "options",
         "players",
@@ -344,6 +349,8 @@ class _Search:
             self.rollout_bots = lambda rng: [
                 build(rng.getrandbits(64)) for _ in range(self.players)
             ]
+        # Random rollouts of the tree search are played in the native core where it is.
+        self.native = build is None and native.available(game.name)
 
     def run(self) -> Any | None:
         if self.bot.search == "flat":
@@ -496,8 +503,13 @@ class _Search:
         first = True
         horizon = root.round if self.bot.horizon == "round" else None
         searched = self.bot.opponents == "search"
+        rewards: list[float] | None = None
         while not game.is_terminal(state):
             if cursor is None:
+                if not in_tree and self.native:
+                    rewards = self.native_rollout(state, steps, horizon)
+                    if rewards is not None:
+                        break
                 cursor = DecisionCursor.of(game, state)
             optional = cursor.optional
             if first:
@@ -542,7 +554,8 @@ class _Search:
                 cursor = cursor.decline(seat)
                 continue
             state, cursor = game.apply(state, choice), None
-        rewards = self.rewards(state)
+        if rewards is None:
+            rewards = self.rewards(state)
         if self.bot.reward == "margin":
             self.low = min(self.low, *rewards)
             self.high = max(self.high, *rewards)
@@ -550,6 +563,26 @@ class _Search:
             edge = node.edges[choice]
             edge.visits += 1
             edge.total += rewards[seat]
+
+    def native_rollout(self, state: Any, steps: int, horizon: Any) -> list[float] | None:
+        # The rest of `iterate`'s random rollout, from the start of `state`'s step, played
+        # by the native core from this search's generator (left as the Python rollout
+        # would leave it); the rewards, or None where the core cannot hold the state.
+        try:
+            handle = native.handle(self.game.name, state)
+        except ValueError:  # a config option or a seed the core does not have
+            self.native = False
+            return None
+        version, words, gauss = self.rng.getstate()
+        words, _, over, scores, winners, evaluation = handle.rollout(
+            words, steps, self.bot.rollout_actions, horizon
+        )
+        self.rng.setstate((version, tuple(words), gauss))
+        if not over and self.game.evaluate is not None:
+            if evaluation is None:
+                raise RuntimeError(f"the native core has no evaluate for {self.game.name}")
+            return self.rewards_of(evaluation, over, frozenset())
+        return self.rewards_of(scores, over, frozenset(winners))
 
     def policy(
         self,
@@ -609,10 +642,17 @@ class _Search:
     def rewards(self, state: Any) -> list[float]:
         # Rank by scores in [0, 1]; on a finished game, blended with the win. Or each
         # seat's margin over the best other seat (`reward="margin"`).
-        n = self.players
         over = self.game.is_terminal(state)
         evaluate = self.game.evaluate
         scores = self.game.scores(state) if over or evaluate is None else evaluate(state)
+        return self.rewards_of(scores, over, self.game.winners(state) if over else frozenset())
+
+    def rewards_of(
+        self, scores: Sequence[float], over: bool, winners: frozenset[int]
+    ) -> list[float]:
+        # `rewards` from the scores (or `evaluate`) of the last state, whether the game is
+        # over, and its winners then.
+        n = self.players
         sign = -1 if self.lower else 1
         if self.bot.reward == "margin":
             signed = [sign * s for s in scores]
@@ -631,7 +671,6 @@ class _Search:
             ranks.append(beaten / (n - 1))
         if not over:
             return ranks
-        winners = self.game.winners(state)
         share = 1.0 / len(winners) if winners else 0.0
         return [
             0.5 * (share if seat in winners else 0.0) + 0.5 * rank
