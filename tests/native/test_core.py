@@ -24,6 +24,7 @@ from numrules.core.errors import ConfigError, IllegalActionError, Reason
 from numrules.core.game import BUILTIN_GAMES, AnyGame
 from numrules.core.ismcts import ISMCTSBot
 from numrules.core.rng import derive_seed
+from tests.test_docs import ROOT, python_blocks
 
 GAMES = sorted(native.core_games())
 
@@ -184,3 +185,15 @@ def test_ismcts_random_rollouts_in_the_core_search_the_same(
     fast = _searches(name, monkeypatch, "native")
     assert fast == _searches(name, monkeypatch, "python")
     assert any(stats is not None and stats.iterations == 24 for _, stats in fast)
+
+
+def test_the_native_page_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    blocks = python_blocks(ROOT / "docs" / "native.md")
+    assert blocks
+    namespace: dict[str, object] = {"__name__": "docs_example"}
+    for block in blocks:
+        exec(compile(block, "docs/native.md", "exec"), namespace)
+    scores, winners = capsys.readouterr().out.strip().split("] [")
+    assert scores.startswith("[")
+    assert winners.endswith("]")
+    assert isinstance(namespace["state"], get_game("numwars").State)
