@@ -1,10 +1,11 @@
 //! Properties of the native Num Wars over random playouts of random configs: every card
 //! accounted for at every step, games that end within their bound, ids that decode
-//! safely and round-trip.
+//! safely and round-trip, observation tensors of the right length in [0, 1].
 
 use numrules_native::game::{Rules, Turn};
 use numrules_native::numwars::cards::{Bonuses, Config, Format};
 use numrules_native::numwars::rules::zones;
+use numrules_native::numwars::tensor;
 use numrules_native::numwars::NumWars;
 use numrules_native::rng::Mt;
 use proptest::prelude::*;
@@ -78,6 +79,11 @@ proptest! {
                 let id = NumWars::encode(&config, action);
                 prop_assert!(id < NumWars::num_actions(&config));
                 prop_assert_eq!(NumWars::decode(&state, seat, id), Some(*action));
+            }
+            for s in 0..config.n() {
+                let t = tensor::observation(&state, s);
+                prop_assert_eq!(t.len(), tensor::size(&config));
+                prop_assert!(t.iter().all(|x| (0.0..=1.0).contains(x)));
             }
             let ids_now = Turn::<NumWars>::start(state.clone()).legal_ids();
             prop_assert!(ids_now.windows(2).all(|w| w[0] < w[1]));

@@ -7,6 +7,8 @@ the end of a round and of the game, a tie) and `simulate` against `play_game`.
 
 from __future__ import annotations
 
+import random
+import struct
 from typing import Any
 
 import attrs
@@ -180,3 +182,32 @@ def test_simulate_equals_play_game(players: int) -> None:
             sorted(result.winners),
             len(result.actions),
         )
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [(3, {"rounds": 2, "hand_size": 6}), (4, {}), (6, {**ODD_BONUSES, "rounds": 1}), (8, {})],
+    ids=str,
+)
+def test_observation_tensor_is_the_python_one(players: int, options: dict[str, Any]) -> None:
+    config = nw.Config(players=players, **options)
+    rnd = random.Random(players)
+    state = nw.new_game(config, players)
+    handle = native.new_handle(NAME, config, players)
+    step = 0
+    while True:
+        if step % 3 == 0 or nw.is_terminal(state):
+            for seat in range(players):
+                expected = [_f32(x) for x in nw.TENSORS.observation(nw.observe(state, seat))]
+                assert handle.observation_tensor(seat) == expected, (step, seat)
+        if nw.is_terminal(state):
+            break
+        action = rnd.choice(nw.legal_actions(state))
+        handle = handle.apply_id(nw.encode_action(config, action))
+        state = nw.apply(state, action)
+        step += 1
+
+
+def _f32(x: float) -> float:
+    # The float32 nearest to x, as a Python float.
+    return float(struct.unpack("f", struct.pack("f", x))[0])

@@ -6,6 +6,7 @@
 //! - [`tricks`]: the legal plays, the steal, the winner of a trick, the Bomb's fate.
 //! - [`rules`]: the deal, `apply`, the end of tricks and rounds, the scores.
 //! - [`encoding`]: the action and its id.
+//! - [`tensor`]: the observation tensor of `numwars.tensors`.
 //! - `python`: reading a Python `Config` and `State`.
 
 pub mod cards;
@@ -14,6 +15,7 @@ pub mod encoding;
 pub mod python;
 pub mod rules;
 pub mod state;
+pub mod tensor;
 pub mod tricks;
 
 use crate::anyturn::Bots;
@@ -101,4 +103,8 @@ impl Rules for NumWars {
     }
 }
 
-impl Bots for NumWars {}
+impl Bots for NumWars {
+    fn observation_tensor(state: &State, seat: usize) -> Option<Vec<f32>> {
+        (seat < state.config.n()).then(|| tensor::observation(state, seat))
+    }
+}
