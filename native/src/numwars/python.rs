@@ -1,0 +1,263 @@
+//! Reading a Python `numwars.Config` and `numwars.State` into the core.
+//!
+//! The Python objects are read by their attributes; cards by their notation (`str`).
+//! A state the core could not play safely (a card outside the deck, hands whose sizes
+//! disagree with the tricks played, ...) is refused with `ValueError`: such a state is
+//! not a position of the rules (`check_state` refuses it too).
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use crate::numwars::cards::{
+    Bonuses, Card, Cards, Config, Deck, Format, MAX_BONUS, MAX_PLAYERS, RAINBOW, SHADOW,
+};
+use crate::numwars::state::{Fate, State, STOLEN};
+use crate::numwars::NumWars;
+use crate::python::PyGame;
+
+fn bad(message: String) -> PyErr {
+    PyValueError::new_err(message)
+}
+
+/// The card of a Python card in `deck`, by its notation (`R7`, `RB5`, `SH12`, `JOKER`).
+fn card_from_py(deck: &Deck, card: &Bound<'_, PyAny>) -> PyResult<Card> {
+    let text = card.str()?.to_string();
+    let special = ["JOKER", "QUANTUM", "NUMX", "BOMB"]
+        .iter()
+        .position(|&s| s == text);
+    if let Some(at) = special {
+        return Ok(deck.special(at));
+    }
+    let family = if let Some(rest) = text.strip_prefix("RB") {
+        Some((RAINBOW, rest))
+    } else if let Some(rest) = text.strip_prefix("SH") {
+        Some((SHADOW, rest))
+    } else {
+        ["R", "B", "G", "Y"]
+            .iter()
+            .position(|p| text.starts_with(p))
+            .map(|f| (f, &text[1..]))
+    };
+    let parsed = family.and_then(|(f, digits)| Some((f, digits.parse::<usize>().ok()?)));
+    match parsed {
+        Some((f, value)) if value < deck.span && digits_only(&text) => Ok(deck.card(f, value)),
+        _ => Err(bad(format!("{text:?} is not a card of this Num Wars deck"))),
+    }
+}
+
+fn digits_only(text: &str) -> bool {
+    text.trim_start_matches(char::is_alphabetic)
+        .chars()
+        .all(|c| c.is_ascii_digit())
+}
+
+/// A set of Python cards, refusing a card listed twice.
+fn cards_from_py(deck: &Deck, cards: &Bound<'_, PyAny>, what: &str) -> PyResult<(Cards, usize)> {
+    let mut set: Cards = 0;
+    let mut count = 0;
+    for card in cards.try_iter()? {
+        let bit: Cards = 1 << card_from_py(deck, &card?)?;
+        if set & bit != 0 {
+            return Err(bad(format!("{what} holds a card twice")));
+        }
+        set |= bit;
+        count += 1;
+    }
+    Ok((set, count))
+}
+
+/// One entry per seat of a Python tuple.
+fn per_seat<'py>(state: &Bound<'py, PyAny>, name: &str, n: usize) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    let items: Vec<Bound<'py, PyAny>> = state.getattr(name)?.try_iter()?.collect::<PyResult<_>>()?;
+    if items.len() != n {
+        return Err(bad(format!("{name} must have one entry per seat ({n})")));
+    }
+    Ok(items)
+}
+
+fn seat_or_none(value: &Bound<'_, PyAny>, n: usize, name: &str) -> PyResult<Option<u8>> {
+    if value.is_none() {
+        return Ok(None);
+    }
+    match value.extract::<usize>() {
+        Ok(s) if s < n => Ok(Some(s as u8)),
+        _ => Err(bad(format!("{name} must be a seat or None"))),
+    }
+}
+
+impl PyGame for NumWars {
+    fn config_from_py(config: &Bound<'_, PyAny>) -> PyResult<Config> {
+        let int = |name: &str| -> PyResult<i64> {
+            config
+                .getattr(name)?
+                .extract::<i64>()
+                .map_err(|_| bad(format!("Config.{name} must be an int")))
+        };
+        let format = match config
+            .getattr("format")?
+            .getattr("value")?
+            .extract::<String>()?
+            .as_str()
+        {
+            "short" => Format::Short,
+            "full" => Format::Full,
+            other => return Err(bad(format!("unknown Num Wars format {other:?}"))),
+        };
+        let mut bonus = [0i32; 11];
+        for (slot, name) in bonus.iter_mut().zip(Bonuses::NAMES) {
+            let value = int(name)?;
+            if value.abs() > MAX_BONUS {
+                return Err(bad(format!(
+                    "Config.{name} must lie in -{MAX_BONUS}..{MAX_BONUS}"
+                )));
+            }
+            *slot = value as i32;
+        }
+        let size = |name: &str| -> PyResult<usize> {
+            usize::try_from(int(name)?).map_err(|_| bad(format!("Config.{name} must not be negative")))
+        };
+        let rounds = u32::try_from(int("rounds")?).map_err(|_| bad("Config.rounds out of range".into()))?;
+        Config::new(
+            size("players")?,
+            format,
+            size("hand_size")?,
+            rounds,
+            size("joker_from")?,
+            Bonuses::from_values(bonus),
+        )
+        .map_err(bad)
+    }
+
+    fn state_from_py(state: &Bound<'_, PyAny>) -> PyResult<State> {
+        let config = Self::config_from_py(&state.getattr("config")?)?;
+        let deck = config.deck();
+        let n = config.n();
+        let seed = state
+            .getattr("seed")?
+            .extract::<i128>()
+            .map_err(|_| bad("the seed of the state does not fit in 128 bits".into()))?;
+        let round = state.getattr("round")?.extract::<u32>()?;
+        if round >= config.rounds {
+            return Err(bad(format!("round {round} out of range")));
+        }
+        let over = match state
+            .getattr("phase")?
+            .getattr("value")?
+            .extract::<String>()?
+            .as_str()
+        {
+            "play" => false,
+            "over" => true,
+            other => return Err(bad(format!("unknown Num Wars phase {other:?}"))),
+        };
+        let mut totals = [0i64; MAX_PLAYERS];
+        for result in state.getattr("history")?.try_iter()? {
+            let scores: Vec<i64> = result?.getattr("totals")?.extract()?;
+            if scores.len() != n {
+                return Err(bad("a finished round must score every seat".into()));
+            }
+            for (total, score) in totals.iter_mut().zip(scores) {
+                *total = total
+                    .checked_add(score)
+                    .ok_or_else(|| bad("the totals overflow".into()))?;
+            }
+        }
+        let mut lots = [0; MAX_PLAYERS];
+        for (slot, card) in lots.iter_mut().zip(per_seat(state, "lots", n)?) {
+            let card = card_from_py(deck, &card)?;
+            if config.lot_mask & (1 << card) == 0 {
+                return Err(bad("a lot card is not in the role lot".into()));
+            }
+            *slot = card;
+        }
+        let mut hands = [0; MAX_PLAYERS];
+        let mut sizes = [0; MAX_PLAYERS];
+        for (s, hand) in per_seat(state, "hands", n)?.iter().enumerate() {
+            (hands[s], sizes[s]) = cards_from_py(deck, hand, "a hand")?;
+        }
+        let (aside, _) = cards_from_py(deck, &state.getattr("aside")?, "aside")?;
+        let leader = seat_or_none(&state.getattr("leader")?, n, "leader")?
+            .ok_or_else(|| bad("leader must be a seat".into()))?;
+        let mut trick = [0; MAX_PLAYERS];
+        let mut trick_len = 0;
+        for card in state.getattr("trick")?.try_iter()? {
+            let card = card?;
+            if trick_len + 1 >= n {
+                return Err(bad("the trick must hold fewer cards than players".into()));
+            }
+            trick[trick_len] = if card.is_none() {
+                STOLEN
+            } else {
+                card_from_py(deck, &card)?
+            };
+            trick_len += 1;
+        }
+        let mut won = [0; MAX_PLAYERS];
+        for (s, pile) in per_seat(state, "won", n)?.iter().enumerate() {
+            won[s] = cards_from_py(deck, pile, "a won pile")?.0;
+        }
+        let mut pairs = [0u32; MAX_PLAYERS];
+        for (s, pile) in per_seat(state, "pairs", n)?.iter().enumerate() {
+            let (cards, _) = cards_from_py(deck, pile, "a pile of pairs")?;
+            if cards & !deck.trumps != 0 {
+                return Err(bad("stolen pairs are real trumps".into()));
+            }
+            // Bit v for the pair of value v, from either half.
+            let span = deck.span;
+            let half = |f: usize| ((cards >> (f * span)) & ((1 << span) - 1)) as u32;
+            pairs[s] = half(RAINBOW) | half(SHADOW);
+        }
+        let mut tricks = [0u32; MAX_PLAYERS];
+        for (s, count) in per_seat(state, "tricks", n)?.iter().enumerate() {
+            tricks[s] = count
+                .extract::<u32>()
+                .map_err(|_| bad("a trick count is a small int".into()))?;
+        }
+        let bomb_value = state.getattr("bomb")?;
+        let bomb = if bomb_value.is_none() {
+            None
+        } else {
+            Some(match bomb_value.getattr("value")?.extract::<String>()?.as_str() {
+                "kept" => Fate::Kept,
+                "protected" => Fate::Protected,
+                "captured" => Fate::Captured,
+                other => return Err(bad(format!("unknown fate {other:?}"))),
+            })
+        };
+        let capturer = seat_or_none(&state.getattr("capturer")?, n, "capturer")?;
+        let protector = seat_or_none(&state.getattr("protector")?, n, "protector")?;
+        // The hands must agree with the tricks played (as `check_state` requires): then
+        // the seat to act always holds a card while the game goes on.
+        let played: u64 = tricks.iter().map(|&t| u64::from(t)).sum();
+        for k in 0..n {
+            let seat = (leader as usize + k) % n;
+            let expected = i64::from(config.hand_size) - played as i64 - i64::from(k < trick_len);
+            let ok = sizes[seat] as i64 == expected && (over || k != trick_len || expected > 0);
+            if !ok {
+                return Err(bad(format!(
+                    "seat {seat} holds {} cards, expected {expected}: not a position of the rules",
+                    sizes[seat]
+                )));
+            }
+        }
+        Ok(State {
+            config,
+            seed,
+            round,
+            over,
+            totals,
+            lots,
+            hands,
+            aside,
+            leader,
+            trick,
+            trick_len: trick_len as u8,
+            won,
+            pairs,
+            tricks,
+            bomb,
+            capturer,
+            protector,
+        })
+    }
+}
