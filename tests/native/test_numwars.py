@@ -173,7 +173,7 @@ def test_simulate_equals_play_game(players: int) -> None:
     config = nw.Config(players=players, rounds=1)
     seeds = [3, 11, 2**70]
     handle = native.new_handle(NAME, config, 0)
-    outcomes = handle.simulate(seeds, ["random"] * players)
+    outcomes = handle.simulate(seeds, [("random", 0.5)] * players)
     for seed, (scores, winners, length, finished) in zip(seeds, outcomes, strict=True):
         result = play_game(NAME, config, ["random"] * players, seed)
         assert finished

@@ -48,6 +48,10 @@ impl Rules for NumWars {
         config.n()
     }
 
+    fn round(state: &State) -> u64 {
+        u64::from(state.round)
+    }
+
     fn is_terminal(state: &State) -> bool {
         state.over
     }
