@@ -137,7 +137,7 @@ impl<G: Bots> AnyTurn for Turn<G> {
     }
 
     fn order(&self) -> Vec<usize> {
-        self.order.clone()
+        self.order.iter().collect()
     }
 
     fn to_act(&self) -> SeatSet {

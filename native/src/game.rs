@@ -83,21 +83,90 @@ pub trait Rules: Sized + 'static {
     fn winners(state: &Self::State) -> SeatSet;
 }
 
+/// Seats in some order, held without allocating (a game has at most 32 seats).
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+pub struct Seats {
+    seats: [u8; 32],
+    len: u8,
+}
+
+impl Seats {
+    /// The seats of `set`, ascending.
+    pub fn ascending(set: SeatSet) -> Seats {
+        let mut out = Seats::default();
+        out.extend(set);
+        out
+    }
+
+    /// Append the seats of `set`, ascending.
+    pub fn extend(&mut self, set: SeatSet) {
+        for seat in seats_of(set) {
+            self.seats[usize::from(self.len)] = seat as u8;
+            self.len += 1;
+        }
+    }
+
+    /// The seats, in order.
+    pub fn as_slice(&self) -> &[u8] {
+        &self.seats[..usize::from(self.len)]
+    }
+
+    /// The seats, in order.
+    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.as_slice().iter().map(|&s| usize::from(s))
+    }
+
+    /// The first seat, if any.
+    pub fn first(&self) -> Option<usize> {
+        self.as_slice().first().map(|&s| usize::from(s))
+    }
+
+    /// The seats after the first.
+    pub fn rest(&self) -> Seats {
+        let mut out = Seats::default();
+        if self.len > 0 {
+            let rest = &self.as_slice()[1..];
+            out.seats[..rest.len()].copy_from_slice(rest);
+            out.len = self.len - 1;
+        }
+        out
+    }
+
+    /// Whether there is no seat.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The seats of `set` from the left of `mover` (-1: none) round the table, as
+    /// `asking_order` orders the optional seats.
+    fn from_left_of(set: SeatSet, mover: i64, players: usize) -> Seats {
+        let mut out = Seats::ascending(set);
+        let len = usize::from(out.len);
+        out.seats[..len].sort_by_key(|&s| (i64::from(s) - mover - 1).rem_euclid(players as i64));
+        out
+    }
+}
+
+impl Debug for Seats {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
 /// `numrules.core.cursor.asking_order`: optional seats first, from the left of the one
 /// seat that must act, then the seats that must act in seat order.
-pub fn asking_order(seats: SeatSet, optional: SeatSet, players: usize) -> Vec<usize> {
+pub fn asking_order(seats: SeatSet, optional: SeatSet, players: usize) -> Seats {
     let optional = optional & seats;
-    let required: Vec<usize> = seats_of(seats & !optional).collect();
+    let required = seats & !optional;
     if optional == 0 {
-        return required;
+        return Seats::ascending(required);
     }
-    let mover = if required.len() == 1 {
-        required[0] as i64
+    let mover = if required.count_ones() == 1 {
+        i64::from(required.trailing_zeros())
     } else {
         -1
     };
-    let mut order: Vec<usize> = seats_of(optional).collect();
-    order.sort_by_key(|&s| (s as i64 - mover - 1).rem_euclid(players as i64));
+    let mut order = Seats::from_left_of(optional, mover, players);
     order.extend(required);
     order
 }
@@ -108,7 +177,7 @@ pub struct Turn<G: Rules> {
     /// The game state.
     pub state: G::State,
     /// The seats to ask at this step, in order; empty once the game is over.
-    pub order: Vec<usize>,
+    pub order: Seats,
     /// The seats of `order` asked about an optional action (they may answer the pass id).
     pub optional: SeatSet,
 }
@@ -117,7 +186,7 @@ impl<G: Rules> Clone for Turn<G> {
     fn clone(&self) -> Self {
         Turn {
             state: self.state.clone(),
-            order: self.order.clone(),
+            order: self.order,
             optional: self.optional,
         }
     }
@@ -150,7 +219,7 @@ impl<G: Rules> Turn<G> {
         if G::is_terminal(&state) {
             return Turn {
                 state,
-                order: Vec::new(),
+                order: Seats::default(),
                 optional: 0,
             };
         }
@@ -168,24 +237,23 @@ impl<G: Rules> Turn<G> {
         let public = G::public_optional_seats(&state);
         let required = to_act & !G::optional_seats(&state);
         let mover = if required.count_ones() == 1 {
-            required.trailing_zeros() as i64
+            i64::from(required.trailing_zeros())
         } else {
             -1
         };
-        let mut asked: Vec<usize> = seats_of(public & !required).collect();
-        asked.sort_by_key(|&s| (s as i64 - mover - 1).rem_euclid(players as i64));
-        let optional = asked.iter().fold(0, |set, &s| set | (1 << s));
-        asked.extend(seats_of(required));
+        let optional = public & !required;
+        let mut order = Seats::from_left_of(optional, mover, players);
+        order.extend(required);
         Turn {
             state,
-            order: asked,
+            order,
             optional,
         }
     }
 
     /// The seat asked now, or None when the game is over.
     pub fn seat(&self) -> Option<usize> {
-        self.order.first().copied()
+        self.order.first()
     }
 
     /// The pass id of the game (`num_actions`), if it has optional seats.
@@ -218,13 +286,13 @@ impl<G: Rules> Turn<G> {
         };
         let config = G::config(&self.state);
         if self.optional & (1 << seat) != 0 && id == G::num_actions(config) {
-            let rest = &self.order[1..];
+            let rest = self.order.rest();
             if rest.is_empty() {
                 return Ok((Turn::start(self.state.clone()), None));
             }
             let turn = Turn {
                 state: self.state.clone(),
-                order: rest.to_vec(),
+                order: rest,
                 optional: self.optional,
             };
             return Ok((turn, None));
@@ -264,7 +332,7 @@ pub fn rollout<G: Rules>(
         let order = asking_order(to_act, optional, players);
         legal.clear();
         G::legal_actions(&state, &mut legal);
-        for &seat in &order {
+        for seat in order.iter() {
             if steps >= limit || horizon.is_some_and(|round| G::round(&state) != round) {
                 break 'game;
             }
@@ -377,7 +445,7 @@ pub fn play<G: Rules>(
         legal.clear();
         G::legal_actions(&state, &mut legal);
         let mut applied = false;
-        for &seat in &order {
+        for seat in order.iter() {
             mine.clear();
             mine.extend(legal.iter().filter(|a| G::seat(a) == seat).cloned());
             let is_optional = optional & (1 << seat) != 0;

@@ -6,6 +6,8 @@
 //!   `getrandbits`, `random` and `randrange`/`below`.
 //! - [`shuffle`] / [`arrange_deck`]: the Fisher-Yates shuffle of `numrules.core.rng.shuffled`.
 
+use std::sync::OnceLock;
+
 use sha2::{Digest, Sha256};
 
 /// A game or bot seed: any Python int whose value fits in an `i128`.
@@ -123,7 +125,9 @@ impl Mt {
 
     /// MT19937's `init_by_array`, as CPython seeds from an int's 32-bit words.
     pub fn from_key(key: &[u32]) -> Mt {
-        let mut mt = Mt::from_genrand(19_650_218);
+        // Every seeding starts from init_genrand(19650218): worked out once, then copied.
+        static START: OnceLock<Mt> = OnceLock::new();
+        let mut mt = START.get_or_init(|| Mt::from_genrand(19_650_218)).clone();
         let s = &mut mt.state;
         let (mut i, mut j) = (1usize, 0usize);
         for _ in 0..N.max(key.len()) {
