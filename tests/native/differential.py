@@ -60,7 +60,9 @@ def walk(
     refuse: float = 0.02,
     fresh: float = 0.01,
 ) -> int:
-    """Play one game of `name` through both engines, comparing every step; the steps.
+    """Play one game of `name` through both engines, comparing every step.
+
+    Returns the number of actions played (answers that were not the pass id).
 
     At a step, with chance `refuse` both are offered an id the seat may not answer, and
     with chance `fresh` a handle is made afresh from the Python state.
@@ -73,7 +75,8 @@ def walk(
     num_ids = seq.num_ids(config)
     assert handle.num_ids == num_ids
     assert handle.pass_id == seq.pass_id(config)
-    step = 0
+    step = actions = 0
+    pass_id = seq.pass_id(config)
     while step < max_steps:
         where = f"{name} {config} seed {seed} step {step}"
         ids = _same_step(seq, turn, handle, where)
@@ -92,10 +95,11 @@ def walk(
         turn = seq.step(turn, choice)
         handle = handle.apply_id(choice)
         step += 1
+        actions += choice != pass_id
     if game.is_terminal(turn.state):
         assert handle.winners() == frozenset(game.winners(turn.state))
     assert dumps(handle.to_state()) == dumps(turn.state)
-    return step
+    return actions
 
 
 def match_digest(entry: dict[str, Any]) -> str:
