@@ -127,3 +127,24 @@ fn default_games_end_within_a_bound() {
         assert!(NumStop::scores(&state).iter().all(|&s| s >= 0));
     }
 }
+
+#[test]
+fn observation_tensors_have_the_layout_size_and_stay_in_the_unit_range() {
+    use numrules_native::numstop::tensors::{observation_size, observation_tensor};
+    // python -c "from numrules import numstop as ns; print(ns.observation_layout(ns.Config()).size)"
+    assert_eq!(observation_size(&Config::default()), 2095);
+    let config = Config::with_players(3);
+    let mut state = NumStop::new_game(&config, 11);
+    let mut rng = Mt::new(11);
+    let mut legal = Vec::new();
+    while !NumStop::is_terminal(&state) {
+        for seat in 0..3 {
+            let v = observation_tensor(&state, seat);
+            assert_eq!(v.len(), observation_size(&config));
+            assert!(v.iter().all(|x| (0.0..=1.0).contains(x)));
+        }
+        legal.clear();
+        NumStop::legal_actions(&state, &mut legal);
+        state = NumStop::apply(&state, &legal[rng.below(legal.len() as u32) as usize]);
+    }
+}

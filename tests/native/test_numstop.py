@@ -198,3 +198,35 @@ def test_ids_and_sizes_follow_the_config() -> None:
             h = native.new_handle(NAME, config, 0)
             assert h.num_ids == numstop.num_actions(config)
     assert isinstance(parse_cards("R1")[0], FamilyCard)
+
+
+TENSOR_CONFIGS = [
+    Config(players=4),
+    Config(players=2, mode=Mode.DISCOVERY, max_value=5, max_rounds=2),
+    Config(players=3, max_value=6, family_run=5, double_draws=3, wild_points=0, max_rounds=1),
+]
+
+
+@pytest.mark.parametrize("config", TENSOR_CONFIGS, ids=["classic-4", "discovery-2", "options-3"])
+def test_observation_tensor_is_the_python_one(config: Config) -> None:
+    np = pytest.importorskip("numpy")
+    seq = sequential(NAME)
+    rnd = random.Random(config.players)
+    turn = seq.start(numstop.new_game(config, 7))
+    handle = native.new_handle(NAME, config, 7)
+    for step in range(1500):
+        state = turn.state
+        if step % 5 == 0 or numstop.is_terminal(state):
+            for seat in range(config.players):
+                want = numstop.observation_tensor(numstop.observe(state, seat))
+                got = handle.observation_tensor(seat)
+                assert np.array_equal(
+                    np.asarray(got, dtype=np.float32), np.asarray(want, dtype=np.float32)
+                ), f"step {step} seat {seat}"
+        ids = seq.legal_ids(turn)
+        if not ids:
+            break
+        choice = ids[rnd.randrange(len(ids))]
+        turn = seq.step(turn, choice)
+        handle = handle.apply_id(choice)
+    assert len(handle.observation_tensor(0)) == numstop.observation_layout(config).size

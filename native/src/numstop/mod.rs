@@ -6,6 +6,7 @@
 //! - [`selection`]: the objectives and the stepwise validation test.
 //! - [`rules`]: the legal actions and `apply`.
 //! - [`encoding`]: the action ids.
+//! - [`tensors`]: the observation tensor.
 
 pub mod cards;
 pub mod encoding;
@@ -14,6 +15,7 @@ pub mod python;
 pub mod rules;
 pub mod selection;
 pub mod state;
+pub mod tensors;
 
 pub use cards::{Config, Mode};
 pub use rules::{Action, Activation, Kind};
@@ -94,4 +96,8 @@ impl Rules for NumStop {
     }
 }
 
-impl Bots for NumStop {}
+impl Bots for NumStop {
+    fn observation_tensor(state: &State, seat: usize) -> Option<Vec<f32>> {
+        Some(tensors::observation_tensor(state, seat))
+    }
+}
