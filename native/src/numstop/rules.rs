@@ -521,7 +521,10 @@ fn keep(s: &mut State, card: u8) {
 }
 
 fn is_last_round(s: &State) -> bool {
-    if s.config.max_rounds.is_some_and(|limit| s.round + 1 >= limit) {
+    if s.config
+        .max_rounds
+        .is_some_and(|limit| s.round.saturating_add(1) >= limit)
+    {
         return true;
     }
     s.scorecards[..s.players()]
@@ -572,7 +575,7 @@ fn end_validation(s: &mut State) -> Option<State> {
         s.objective = NONE;
         return None;
     }
-    Some(deal(&s.config, s.seed, s.round + 1, s.scorecards))
+    Some(deal(&s.config, s.seed, s.round.saturating_add(1), s.scorecards))
 }
 
 /// `apply(state, action)` for a legal action.
