@@ -24,8 +24,12 @@ pub trait Bots: Rules {
         None
     }
 
-    /// `Game.evaluate(state)`: each seat's standing for a search bot, for a game that has
-    /// one (None: the game scores a search by its scores).
+    /// Whether the core has the game's `Game.evaluate` (`evaluate` gives it); a game
+    /// whose Python engine has one must have it here for ISMCTS to roll out in the core.
+    const EVALUATES: bool = false;
+
+    /// `Game.evaluate(state)`: each seat's standing for a search bot (None for a game the
+    /// core has no `evaluate` for: see `EVALUATES`).
     fn evaluate(_state: &Self::State) -> Option<Vec<f64>> {
         None
     }

@@ -30,6 +30,7 @@ type NewGame = fn(&Bound<'_, PyAny>, Seed) -> PyResult<Arc<dyn AnyTurn>>;
 
 struct Entry {
     name: &'static str,
+    evaluates: bool,
     from_state: FromState,
     new_game: NewGame,
 }
@@ -37,6 +38,7 @@ struct Entry {
 fn entry<G: PyGame>() -> Entry {
     Entry {
         name: G::NAME,
+        evaluates: G::EVALUATES,
         from_state: |state| Ok(Arc::new(Turn::<G>::start(G::state_from_py(state)?))),
         new_game: |config, seed| {
             Ok(Arc::new(Turn::<G>::start(G::new_game(
@@ -49,7 +51,10 @@ fn entry<G: PyGame>() -> Entry {
 
 /// The games of the core (one line per game).
 fn games() -> Vec<Entry> {
-    vec![entry::<crate::numwars::NumWars>()]
+    vec![
+        entry::<crate::numstop::NumStop>(),
+        entry::<crate::numwars::NumWars>(),
+    ]
 }
 
 fn find(name: &str) -> PyResult<Entry> {
@@ -434,6 +439,13 @@ fn game_names() -> Vec<&'static str> {
     games().iter().map(|e| e.name).collect()
 }
 
+/// Whether the core has `Game.evaluate` of game `game` (ISMCTS needs it to roll out in
+/// the core a game whose Python engine has one).
+#[pyfunction]
+fn evaluates(game: &str) -> PyResult<bool> {
+    Ok(find(game)?.evaluates)
+}
+
 /// `numrules.core.rng.derive_seed(seed, *path)`.
 #[pyfunction]
 #[pyo3(signature = (seed, *path))]
@@ -487,6 +499,7 @@ fn numrules_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(from_state, m)?)?;
     m.add_function(wrap_pyfunction!(new_game, m)?)?;
     m.add_function(wrap_pyfunction!(game_names, m)?)?;
+    m.add_function(wrap_pyfunction!(evaluates, m)?)?;
     m.add_function(wrap_pyfunction!(derive_seed, m)?)?;
     m.add_function(wrap_pyfunction!(shuffled_indices, m)?)?;
     m.add_function(wrap_pyfunction!(random_draws, m)?)?;

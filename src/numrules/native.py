@@ -40,7 +40,7 @@ try:
 except ImportError:  # the core is optional
     _core = None
 
-__all__ = ["Handle", "available", "core_games", "handle", "new_handle"]
+__all__ = ["Handle", "available", "core_games", "evaluates", "handle", "new_handle"]
 
 
 def _enabled() -> bool:
@@ -59,6 +59,15 @@ def core_games() -> frozenset[str]:
     if not _enabled():
         return frozenset()
     return frozenset(_core.game_names())
+
+
+def evaluates(game: str) -> bool:
+    """Whether the installed core has `game`'s `Game.evaluate` (False without the core).
+
+    ISMCTS rolls out in the core only a game whose `evaluate` (if it has one) the core
+    has too.
+    """
+    return available(game) and bool(_core.evaluates(resolve_game(game).name))
 
 
 def _module() -> Any:

@@ -350,7 +350,11 @@ class _Search:
                 build(rng.getrandbits(64)) for _ in range(self.players)
             ]
         # Random rollouts of the tree search are played in the native core where it is.
-        self.native = build is None and native.available(game.name)
+        self.native = (
+            build is None
+            and native.available(game.name)
+            and (game.evaluate is None or native.evaluates(game.name))
+        )
 
     def run(self) -> Any | None:
         if self.bot.search == "flat":
@@ -579,8 +583,7 @@ class _Search:
         )
         self.rng.setstate((version, tuple(words), gauss))
         if not over and self.game.evaluate is not None:
-            if evaluation is None:
-                raise RuntimeError(f"the native core has no evaluate for {self.game.name}")
+            assert evaluation is not None  # the search checked `native.evaluates`
             return self.rewards_of(evaluation, over, frozenset())
         return self.rewards_of(scores, over, frozenset(winners))
 
