@@ -5,3 +5,4 @@ pub mod numwars;
 #[cfg(feature = "python")]
 pub mod python;
 pub mod rng;
+pub mod stackattack;

@@ -49,7 +49,10 @@ fn entry<G: PyGame>() -> Entry {
 
 /// The games of the core (one line per game).
 fn games() -> Vec<Entry> {
-    vec![entry::<crate::numwars::NumWars>()]
+    vec![
+        entry::<crate::numwars::NumWars>(),
+        entry::<crate::stackattack::StackAttack>(),
+    ]
 }
 
 fn find(name: &str) -> PyResult<Entry> {
