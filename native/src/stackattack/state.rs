@@ -115,13 +115,27 @@ impl State {
     }
 
     /// The cards of a zone, ascending.
+    ///
+    /// The hot loop of `legal_actions`, so it compares eight zone bytes at a time: the
+    /// high bit of a byte of `hits` is set exactly where that byte equals `z`.
     pub fn cards_in(&self, z: u8) -> impl Iterator<Item = Card> + '_ {
-        // zone.len() <= MAX_DECK_SIZE + 1, so every index fits a Card.
-        self.zone
-            .iter()
-            .enumerate()
-            .filter(move |&(_, &at)| at == z)
-            .map(|(c, _)| c as Card)
+        const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+        let pattern = u64::from_le_bytes([z; 8]);
+        self.zone.chunks(8).enumerate().flat_map(move |(i, chunk)| {
+            let mut bytes = [zone::NONE; 8]; // the last chunk is padded with no-card bytes
+            bytes[..chunk.len()].copy_from_slice(chunk);
+            let x = u64::from_le_bytes(bytes) ^ pattern;
+            let mut hits = !(((x & LOW7) + LOW7) | x | LOW7);
+            std::iter::from_fn(move || {
+                if hits == 0 {
+                    return None;
+                }
+                let byte = hits.trailing_zeros() / 8;
+                hits &= hits - 1;
+                // zone.len() <= MAX_DECK_SIZE + 1, so every index fits a Card.
+                Some((i * 8 + byte as usize) as Card)
+            })
+        })
     }
 
     /// Each seat's total: banked plus this round's points (`scores`).
