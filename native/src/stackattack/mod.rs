@@ -12,6 +12,7 @@ pub mod encoding;
 pub mod python;
 pub mod rules;
 pub mod state;
+pub mod tensors;
 
 pub use config::{Card, Config, ConfigSpec, Power};
 pub use rules::Action;
@@ -93,7 +94,11 @@ impl Rules for StackAttack {
     }
 }
 
-impl Bots for StackAttack {}
+impl Bots for StackAttack {
+    fn observation_tensor(state: &State, seat: usize) -> Option<Vec<f32>> {
+        (seat < state.players()).then(|| tensors::observation_tensor(state, seat))
+    }
+}
 
 #[cfg(feature = "python")]
 impl crate::python::PyGame for StackAttack {
