@@ -272,23 +272,22 @@ fn append(s: &mut State, r: usize, card: Card) {
 /// `_resolve`: runs the reveal forward until a seat owes a decision or the turn is over.
 fn resolve(s: &mut State) {
     if !s.placing {
-        for i in 0..usize::from(s.queue_len) {
-            match s.config.power(s.queue[i]) {
-                Some(Power::Switch) | Some(Power::Block) => {
-                    let power = s.config.power(s.queue[i]);
-                    s.phase = if power == Some(Power::Switch) {
-                        Phase::Switch
-                    } else {
-                        Phase::Block
-                    };
-                    let len = usize::from(s.queue_len);
-                    s.queue.copy_within(i..len, 0);
-                    s.queue_len = (len - i) as u8;
-                    return;
+        // The action stage: the powers act lowest card first; a SWITCH or a BLOCK stops
+        // here until its holder decides.
+        let len = usize::from(s.queue_len);
+        for i in 0..len {
+            s.phase = match s.config.power(s.queue[i]) {
+                Some(Power::Switch) => Phase::Switch,
+                Some(Power::Block) => Phase::Block,
+                Some(Power::Decreasing) => {
+                    s.decreasing = true;
+                    continue;
                 }
-                Some(Power::Decreasing) => s.decreasing = true,
-                _ => {}
-            }
+                _ => continue,
+            };
+            s.queue.copy_within(i..len, 0);
+            s.queue_len = (len - i) as u8;
+            return;
         }
         // The placement stage: every revealed card, ascending (descending on DECREASING).
         let n = s.players();
