@@ -220,7 +220,7 @@ def test_simulate_is_play_game(players: int) -> None:
     cfg = sa.Config(players=players)
     seeds = [derive_seed(11, "game", i) for i in range(4)]
     handle = native.new_handle(NAME, cfg, 0)
-    outcomes = handle.simulate(seeds, ["random"] * players)
+    outcomes = handle.simulate(seeds, [("random", 0.5)] * players)
     for seed, (scores, winners, length, finished) in zip(seeds, outcomes, strict=True):
         result = play_game(NAME, cfg, ["random"] * players, seed)
         assert finished
