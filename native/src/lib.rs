@@ -6,3 +6,4 @@ pub mod numwars;
 #[cfg(feature = "python")]
 pub mod python;
 pub mod rng;
+pub mod stackattack;

@@ -54,6 +54,7 @@ fn games() -> Vec<Entry> {
     vec![
         entry::<crate::numstop::NumStop>(),
         entry::<crate::numwars::NumWars>(),
+        entry::<crate::stackattack::StackAttack>(),
     ]
 }
 
