@@ -49,7 +49,7 @@ fn entry<G: PyGame>() -> Entry {
 
 /// The games of the core (one line per game).
 fn games() -> Vec<Entry> {
-    vec![]
+    vec![entry::<crate::numbounce::NumBounce>()]
 }
 
 fn find(name: &str) -> PyResult<Entry> {
