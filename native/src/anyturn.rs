@@ -4,7 +4,7 @@
 use std::fmt::Debug;
 use std::sync::Arc;
 
-use crate::game::{play, Outcome, PlayError, Policy, RandomPolicy, Refusal, Rules, SeatSet, Turn};
+use crate::game::{play, Outcome, PlayError, Policy, RandomPolicy, Recorded, Refusal, Rules, SeatSet, Turn};
 use crate::rng::{derive_seed, Part, Seed};
 
 /// Which bot plays every seat of a playout.
@@ -48,8 +48,8 @@ pub enum BatchError {
     Play(PlayError),
 }
 
-/// A finished playout that kept its actions: the last turn, and each action's (seat, id).
-pub type Played = (Arc<dyn AnyTurn>, Vec<(usize, u32)>);
+/// A finished playout that kept its actions: the last turn, and each action recorded.
+pub type Played = (Arc<dyn AnyTurn>, Vec<Recorded>);
 
 /// A [`Turn`] of some game.
 pub trait AnyTurn: Debug + Send + Sync {
@@ -92,8 +92,8 @@ pub trait AnyTurn: Debug + Send + Sync {
         max_actions: Option<u64>,
     ) -> Result<Vec<Outcome>, BatchError>;
     /// `play_match` from this state (from the start of its step) with
-    /// `RandomBot(bot_seeds[s], decline)` at seat `s`: the last turn and each action's
-    /// (seat, id).
+    /// `RandomBot(bot_seeds[s], decline)` at seat `s`: the last turn and each action
+    /// recorded.
     fn play_random(&self, bot_seeds: &[Seed], decline: f64) -> Result<Played, BatchError>;
     /// The games `numrules simulate` plays: for each game seed, a new game of this config
     /// with seat `s` played by `specs[s]` seeded `derive_seed(game_seed, "bot", s)`.
