@@ -4,15 +4,18 @@ The random walks compare every step (tests/native/differential.py); the pinned g
 and the simulations compare whole matches; the scenarios stack the deck to reach the
 rules that random play meets rarely: going down, the end of a round and of the match,
 ties at the turn limit, the SHADOW interrupt, the INFINITY copy that an id stands for,
-and the recycling of the discard.
+and the recycling of the discard. The observation tensor is compared with the Python one.
 """
 
 from __future__ import annotations
 
+import random
+import struct
 from typing import Any
 
 import pytest
 
+from numrules import get_game
 from numrules import numbounce as nb
 from numrules.apps.simulation import play_game
 from numrules.rl.sequential import Turn
@@ -227,3 +230,43 @@ def test_the_discard_is_recycled_into_the_draw_pile() -> None:
         if turn.state.recycles >= 2:
             return
     raise AssertionError("no game recycled the discard twice")
+
+
+# --- the observation tensor ---------------------------------------------------------------
+
+
+def as_float32(values: list[float]) -> list[float]:
+    """Python floats rounded to float32, as the core stores them."""
+    return list(struct.unpack(f"{len(values)}f", struct.pack(f"{len(values)}f", *values)))
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        nb.Config(players=2, hand_size=53, rounds=1),
+        nb.Config(players=3, rounds=4, max_turns_per_round=5),
+        nb.Config(players=4),
+        nb.Config(players=5, hand_size=4, target_wins=2, rounds=None),
+        nb.Config(players=8, hand_size=3, rounds=1, max_turns_per_round=40),
+    ],
+    ids=str,
+)
+def test_the_observation_tensor_is_the_python_one(config: nb.Config) -> None:
+    game = get_game(NAME)
+    assert game.tensors is not None
+    seq = sequential(NAME)
+    for seed in range(2):
+        rnd = random.Random(seed)
+        turn = seq.start(game.new_game(config, seed))
+        handle = native.new_handle(NAME, config, seed)
+        while True:
+            # Every seat's tensor at a third of the steps (and at the end).
+            for seat in range(config.players) if rnd.random() < 0.3 or turn.seat is None else ():
+                expected = game.tensors.observation(game.observe(turn.state, seat))
+                assert handle.observation_tensor(seat) == as_float32(expected), seat
+            ids = handle.legal_action_ids()
+            if not ids:
+                break
+            choice = ids[rnd.randrange(len(ids))]
+            turn = seq.step(turn, choice)
+            handle = handle.apply_id(choice)

@@ -7,6 +7,7 @@ pub mod encoding;
 mod python;
 pub mod rules;
 pub mod state;
+pub mod tensors;
 
 pub use cards::Config;
 pub use rules::{Action, Combo};
@@ -93,4 +94,8 @@ impl Rules for NumBounce {
     }
 }
 
-impl Bots for NumBounce {}
+impl Bots for NumBounce {
+    fn observation_tensor(state: &State, seat: usize) -> Option<Vec<f32>> {
+        tensors::observation_tensor(state, seat)
+    }
+}
