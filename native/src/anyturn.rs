@@ -4,7 +4,9 @@
 use std::fmt::Debug;
 use std::sync::Arc;
 
-use crate::game::{play, rollout, Outcome, PlayError, Policy, RandomPolicy, Refusal, Rules, SeatSet, Turn};
+use crate::game::{
+    play, rollout, Outcome, PlayError, Policy, RandomPolicy, Recorded, Refusal, Rules, SeatSet, Turn,
+};
 use crate::rng::{derive_seed, Mt, Part, Seed};
 
 /// Which bot plays every seat of a playout.
@@ -73,8 +75,8 @@ pub struct RolloutEnd {
     pub evaluation: Option<Vec<f64>>,
 }
 
-/// A finished playout that kept its actions: the last turn, and each action's (seat, id).
-pub type Played = (Arc<dyn AnyTurn>, Vec<(usize, u32)>);
+/// A finished playout that kept its actions: the last turn, and each action recorded.
+pub type Played = (Arc<dyn AnyTurn>, Vec<Recorded>);
 
 /// A [`Turn`] of some game.
 pub trait AnyTurn: Debug + Send + Sync {
@@ -117,8 +119,8 @@ pub trait AnyTurn: Debug + Send + Sync {
         max_actions: Option<u64>,
     ) -> Result<Vec<Outcome>, BatchError>;
     /// `play_match` from this state (from the start of its step) with
-    /// `RandomBot(bot_seeds[s], decline)` at seat `s`: the last turn and each action's
-    /// (seat, id).
+    /// `RandomBot(bot_seeds[s], decline)` at seat `s`: the last turn and each action
+    /// recorded.
     fn play_random(&self, bot_seeds: &[Seed], decline: f64) -> Result<Played, BatchError>;
     /// ISMCTS's random rollout from the start of this state's step, with `rng`.
     fn rollout(&self, rng: &mut Mt, steps: u64, limit: u64, horizon: Option<u64>) -> RolloutEnd;

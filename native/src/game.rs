@@ -415,15 +415,20 @@ pub enum PlayError {
     BadPick { seat: usize },
 }
 
+/// One action [`play`] recorded: its seat, its id, and its pick: None when it is the action
+/// `decode` gives for the id, else its index among the seat's legal actions with that id
+/// (in `legal_actions` order). A policy picks among actions, and in a game where one id
+/// names several (Num Bounce's INFINITY copies) it may pick another than `decode`'s.
+pub type Recorded = (usize, u32, Option<u32>);
+
 /// `play_match` from `state` on: the seats of each step asked in `asking_order`, each
 /// seat's policy offered that seat's legal actions; at most `max_actions` actions.
-/// Returns the outcome and the last state; with `record`, each action's (seat, id) is
-/// pushed onto it.
+/// Returns the outcome and the last state; with `record`, each action is pushed onto it.
 pub fn play<G: Rules>(
     mut state: G::State,
     policies: &mut [Box<dyn Policy<G> + '_>],
     max_actions: Option<u64>,
-    mut record: Option<&mut Vec<(usize, u32)>>,
+    mut record: Option<&mut Vec<Recorded>>,
 ) -> Result<(Outcome, G::State), PlayError> {
     let players = G::players(G::config(&state));
     let mut legal = Vec::new();
@@ -455,7 +460,13 @@ pub fn play<G: Rules>(
                 Some(i) => {
                     let action = mine.get(i).ok_or(PlayError::BadPick { seat })?;
                     if let Some(log) = record.as_deref_mut() {
-                        log.push((seat, G::encode(G::config(&state), action)));
+                        let config = G::config(&state);
+                        let id = G::encode(config, action);
+                        let pick = (G::decode(&state, seat, id).as_ref() != Some(action)).then(|| {
+                            let mut same = mine.iter().filter(|a| G::encode(config, a) == id);
+                            same.position(|a| a == action).unwrap_or(0) as u32
+                        });
+                        log.push((seat, id, pick));
                     }
                     state = G::apply(&state, action);
                     length += 1;

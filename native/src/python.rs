@@ -14,7 +14,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyFrozenSet, PyList, PyTuple};
 
 use crate::anyturn::{AnyTurn, BatchError, Bots, PolicySpec};
-use crate::game::{seats_of, Outcome, PlayError, Refusal, SeatSet, Turn};
+use crate::game::{seats_of, Outcome, PlayError, Recorded, Refusal, SeatSet, Turn};
 use crate::rng::{self, Mt, Part, Seed};
 
 /// A game the Python module knows: how to read its Python config and state.
@@ -52,6 +52,7 @@ fn entry<G: PyGame>() -> Entry {
 /// The games of the core (one line per game).
 fn games() -> Vec<Entry> {
     vec![
+        entry::<crate::numbounce::NumBounce>(),
         entry::<crate::numstop::NumStop>(),
         entry::<crate::numwars::NumWars>(),
         entry::<crate::stackattack::StackAttack>(),
@@ -69,6 +70,9 @@ fn find(name: &str) -> PyResult<Entry> {
 struct Step {
     seat: usize,
     id: u32,
+    /// None: `decode`'s action for the id; else the action's index among the seat's legal
+    /// actions with that id (see `game::Recorded`).
+    pick: Option<u32>,
     prev: Option<Arc<Step>>,
 }
 
@@ -201,6 +205,7 @@ impl Handle {
                     Some(Arc::new(Step {
                         seat,
                         id,
+                        pick: None,
                         prev: self.history.clone(),
                     }))
                 } else {
@@ -230,21 +235,24 @@ impl Handle {
     }
 
     /// The (seat, id) answers that played an action since the handle's root, oldest first.
-    fn history(&self) -> Vec<(usize, u32)> {
-        let mut out = Vec::new();
-        let mut step = self.history.as_deref();
-        while let Some(s) = step {
-            out.push((s.seat, s.id));
-            step = s.prev.as_deref();
+    ///
+    /// With `picks`, (seat, id, pick) triples: pick is None when the action is the one
+    /// `decode_action` gives for the id, else its index among the seat's legal actions with
+    /// that id (a playout's bot may pick another INFINITY copy in Num Bounce).
+    #[pyo3(signature = (*, picks = false))]
+    fn history<'py>(&self, py: Python<'py>, picks: bool) -> PyResult<Bound<'py, PyList>> {
+        let steps = self.steps();
+        if picks {
+            PyList::new(py, steps)
+        } else {
+            PyList::new(py, steps.into_iter().map(|(seat, id, _)| (seat, id)))
         }
-        out.reverse();
-        out
     }
 
     /// The exact Python `State` (log included), rebuilt by the Python engine from the
     /// handle's root and the actions since.
     fn to_state(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        let history = self.history();
+        let history = self.steps();
         let b = bridge(py)?;
         let state = match &*self.root {
             Root::State(state) => b.call_method1("_replay", (self.game(), state.clone_ref(py), history))?,
@@ -289,10 +297,11 @@ impl Handle {
             .detach(move || turn.play_random(&bot_seeds, decline))
             .map_err(|e| batch_error(e, self.game()))?;
         let mut history = self.history.clone();
-        for (seat, id) in log {
+        for (seat, id, pick) in log {
             history = Some(Arc::new(Step {
                 seat,
                 id,
+                pick,
                 prev: history,
             }));
         }
@@ -364,6 +373,20 @@ impl Handle {
             ),
             None => format!("<numrules_native.Handle {} over>", self.turn.game()),
         }
+    }
+}
+
+impl Handle {
+    /// Every action played since the root, oldest first, as (seat, id, pick).
+    fn steps(&self) -> Vec<Recorded> {
+        let mut out = Vec::new();
+        let mut step = self.history.as_deref();
+        while let Some(s) = step {
+            out.push((s.seat, s.id, s.pick));
+            step = s.prev.as_deref();
+        }
+        out.reverse();
+        out
     }
 }
 

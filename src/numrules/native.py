@@ -102,16 +102,32 @@ def new_handle(game: str, config: Any, seed: int) -> Handle:
     return _module().new_game(resolve_game(game).name, config, seed)  # type: ignore[no-any-return]
 
 
-def _replay(game: str, state: Any, history: Sequence[tuple[int, int]]) -> Any:
-    # A handle's Python state: its root state, then each (seat, id) that played an action.
+Step = tuple[int, int] | tuple[int, int, int | None]
+"""An action of a handle's history: (seat, id), or (seat, id, pick) (see `Handle.history`)."""
+
+
+def _action(game: str, state: Any, seat: int, action_id: int, pick: int | None = None) -> Any:
+    # The action a handle played: `decode_action`'s for the id, or (a bot's pick among
+    # several actions with one id) the `pick`-th of the seat's legal actions with the id.
     g = resolve_game(game)
     assert g.decode_action is not None
-    for seat, action_id in history:
-        state = g.apply(state, g.decode_action(state, seat, action_id))
+    if pick is None:
+        return g.decode_action(state, seat, action_id)
+    assert g.encode_action is not None
+    config = state.config
+    same = [a for a in g.legal_actions_for(state, seat) if g.encode_action(config, a) == action_id]
+    return same[pick]
+
+
+def _replay(game: str, state: Any, history: Sequence[Step]) -> Any:
+    # A handle's Python state: its root state, then each action it played.
+    g = resolve_game(game)
+    for seat, action_id, *pick in history:
+        state = g.apply(state, _action(game, state, seat, action_id, *pick))
     return state
 
 
-def _replay_new(game: str, config: Any, seed: int, history: Sequence[tuple[int, int]]) -> Any:
+def _replay_new(game: str, config: Any, seed: int, history: Sequence[Step]) -> Any:
     # The Python state of a handle made by `new_handle`.
     return _replay(game, resolve_game(game).new_game(config, seed), history)
 

@@ -116,9 +116,8 @@ def match_digest(entry: dict[str, Any]) -> str:
     end = start.play_random([seed * 10 + seat for seat in range(config.players)])
     state = game.new_game(config, seed)
     actions = []
-    assert game.decode_action is not None
-    for seat, action_id in end.history():
-        action = game.decode_action(state, seat, action_id)
+    for seat, action_id, pick in end.history(picks=True):
+        action = native._action(game.name, state, seat, action_id, pick)
         actions.append(action)
         state = game.apply(state, action)
     assert dumps(end.to_state()) == dumps(state)
