@@ -19,6 +19,16 @@ pub fn seats_of(set: SeatSet) -> impl Iterator<Item = usize> {
     (0..32).filter(move |s| set & (1 << s) != 0)
 }
 
+/// The seats whose value (in seat order) equals `best`: the winners of a game, given its
+/// totals and the best of them.
+pub fn seats_with<T: PartialEq>(values: impl IntoIterator<Item = T>, best: &T) -> SeatSet {
+    values
+        .into_iter()
+        .enumerate()
+        .filter(|(_, v)| v == best)
+        .fold(0, |set, (seat, _)| set | (1 << seat))
+}
+
 /// One game's rules, ported from its Python engine.
 pub trait Rules: Sized + 'static {
     /// The game's `Config`.

@@ -6,7 +6,7 @@ use super::cards::{
     INFINITY_CARDS, NUM_X, RAINBOW, SHADOW, VALUES,
 };
 use super::state::{Phase, Pile, Stack, State};
-use crate::game::{seats_of, SeatSet};
+use crate::game::{seats_of, seats_with, SeatSet};
 use crate::rng::{derive_seed, shuffle, Part, Seed};
 
 /// A combination of one value: the families of its family cards and its INFINITY copies
@@ -713,7 +713,5 @@ pub fn winners(state: &State) -> SeatSet {
     }
     let wins = &state.wins[..state.players()];
     let best = wins.iter().copied().max().unwrap_or(0);
-    (0..wins.len())
-        .filter(|&s| wins[s] == best)
-        .fold(0, |set, s| set | (1 << s))
+    seats_with(wins.iter().copied(), &best)
 }

@@ -7,6 +7,7 @@ use super::cards::{
 };
 use super::selection::{combination_points, completing_cards, next_objective, DECISION_INDEX, SIZES};
 use super::state::{Phase, Pile, State, NONE};
+use crate::game::seats_with;
 use crate::rng::{derive_seed, shuffle, Part, Seed};
 
 /// What an action card does when activated, with its target seat or stock.
@@ -647,9 +648,5 @@ pub fn winners(state: &State) -> u32 {
     }
     let scores = scores(state);
     let best = scores.iter().copied().max().unwrap_or(0);
-    scores
-        .iter()
-        .enumerate()
-        .filter(|&(_, &s)| s == best)
-        .fold(0, |set, (seat, _)| set | (1 << seat))
+    seats_with(scores, &best)
 }

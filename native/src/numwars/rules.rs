@@ -1,6 +1,7 @@
 //! Num Wars rules (`numwars.rules`, `numwars.scoring`): the deal, `apply` with the end of
 //! tricks and rounds, and the scores.
 
+use crate::game::seats_with;
 use crate::numwars::cards::{pair_points, Card, Cards, Config, Role, BOMB_AT, JOKER_AT, MAX_PLAYERS};
 use crate::numwars::state::{Fate, State, STOLEN};
 use crate::numwars::tricks::{bomb_fate, has_bomb, is_steal, legal_plays, partner, winner};
@@ -243,11 +244,7 @@ pub fn winners(state: &State) -> u32 {
     }
     let scores = scores(state);
     let best = scores.iter().copied().max().unwrap_or(0);
-    scores
-        .iter()
-        .enumerate()
-        .filter(|&(_, &s)| s == best)
-        .fold(0, |set, (s, _)| set | (1 << s))
+    seats_with(scores, &best)
 }
 
 /// Every card of the deck by place, for checks: hands, trick, won, pairs (both halves)

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use super::config::{Card, Config, Power, MAX_PLAYERS, MAX_ROWS};
 use super::state::{zone, Phase, State};
+use crate::game::seats_with;
 use crate::rng::{derive_seed, shuffle, Part, Seed};
 
 /// One action of one seat (`Choose`, `Switch`, `Block`, `TakeRow`, `PlaceShield`).
@@ -382,9 +383,5 @@ pub fn winners(state: &State) -> u32 {
         return 0;
     }
     let best = state.totals().min().unwrap_or(0);
-    state
-        .totals()
-        .enumerate()
-        .filter(|&(_, t)| t == best)
-        .fold(0, |set, (s, _)| set | (1 << s))
+    seats_with(state.totals(), &best)
 }
