@@ -397,8 +397,8 @@ impl<'a> Situation<'a> {
         let mut piles = [[0u8; 17]; MAX_PLAYERS];
         for s in 0..n {
             hand_sizes[s] = count(state.hands[s]);
-            for v in 0..deck.span {
-                piles[s][v] = count(state.won[s] & deck.column[v]) as u8;
+            for (pile, column) in piles[s].iter_mut().zip(&deck.column[..deck.span]) {
+                *pile = count(state.won[s] & column) as u8;
             }
         }
         let mut out = [0u8; 17];
