@@ -4,9 +4,9 @@
 through the core and through the Python engine, for every player count, Config
 variants and tables mixed with random bots; `Handle.playouts(n, "heuristic", seed)`
 gives the games of `play_match`'s loop with `make_bot("heuristic", derive_seed(seed, j,
-s))` at seat `s`, from a new game, from inside a round's first trick and from the start
-of a later round (the states from which the core knows the round's history: see
-native/src/numwars/heuristic.rs).
+s))` at seat `s`, from a new game and from the start of a later round (the states from
+which the core knows the round's history); from inside a round the native bot declines
+(see native/src/numwars/heuristic.rs).
 """
 
 from __future__ import annotations
@@ -135,15 +135,11 @@ def _round_start(state: Any, round_: int) -> Any:
 
 @pytest.mark.parametrize(
     ("players", "start"),
-    [(3, "new"), (4, "trick"), (5, "round"), (8, "trick")],
+    [(3, 0), (4, 1), (5, 1), (8, 2)],
 )
-def test_playouts_are_the_python_drivers_games(players: int, start: str) -> None:
-    config = _config(players, rounds=2)
-    state = GAME.new_game(config, 21)
-    if start == "trick":
-        state = _advance(state, players - 1)  # inside the round's first trick
-    elif start == "round":
-        state = _round_start(state, 1)
+def test_playouts_are_the_python_drivers_games(players: int, start: int) -> None:
+    config = _config(players, rounds=3, hand_size=6)
+    state = _round_start(GAME.new_game(config, 21), start)
     handle = native.handle(NAME, state)
     found = handle.playouts(2, "heuristic", seed=9)
     assert found == handle.playouts(2, "heuristic", seed=9)  # reproducible
@@ -156,3 +152,12 @@ def test_playouts_are_the_python_drivers_games(players: int, start: str) -> None
             sorted(GAME.winners(last)),
             python_length,
         )
+
+
+@pytest.mark.parametrize("plays", [1, 3, 5, 9])
+def test_playouts_from_inside_a_round_are_refused(plays: int) -> None:
+    # Past the round's first card the core cannot know the voids the Python bot reads
+    # from the log: the native bot declines rather than guess.
+    state = _advance(GAME.new_game(_config(4), 3), plays)
+    with pytest.raises(RuntimeError, match="declined a required decision"):
+        native.handle(NAME, state).playouts(1, "heuristic", seed=1)

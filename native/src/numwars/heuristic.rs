@@ -24,12 +24,14 @@
 //! only where two scores lie within an ulp of the tie margin (1e-9) of each other.
 //!
 //! **Where the history is unknown.** The Python tracker replays the whole log of the
-//! round. A policy first asked after a trick of the round is complete (a playout from
-//! a state in the middle of a round) cannot know the voids shown in the tricks before:
-//! the core's state does not keep them. It then knows only the current trick's plays,
-//! and may choose otherwise than the Python bot, which reads the log. Every game of
-//! `simulate`, and every playout from a state before the round's first trick is
-//! complete, is exact.
+//! round. A policy first asked after a trick of the round is complete cannot know the
+//! voids shown in the tricks before: the core's state does not keep them, and guessing
+//! would make choices the Python bot may not make. The policy then declines
+//! ([`Policy::act`] returns None), which the match driver reports as a refused decision
+//! (`PlayError::DeclinedRequired`). So every game of `simulate` is exact, and so is a
+//! playout from a state where no card of the round is played yet (a new game or a new
+//! round); a playout from any later state of a round is refused (a seat that played to
+//! the first trick before the playout started is first asked in the second).
 
 use crate::game::Policy;
 use crate::numwars::cards::{
@@ -176,8 +178,9 @@ impl Heuristic {
         }
     }
 
-    /// The voids shown so far this round, as `Tracker.update(observation)` finds them.
-    fn catch_up(&self, now: &State) -> Shown {
+    /// The voids shown so far this round, as `Tracker.update(observation)` finds them;
+    /// None where the policy did not see the round's earlier tricks.
+    fn catch_up(&self, now: &State) -> Option<Shown> {
         if let Some(memory) = &self.memory {
             let before = &memory.after;
             let same = before.round == now.round
@@ -187,11 +190,12 @@ impl Heuristic {
             if same && plays(now) >= plays(before) {
                 let left = plays(now) - plays(before);
                 if let Some(shown) = replay(before, before, now, left, memory.shown) {
-                    return shown;
+                    return Some(shown);
                 }
             }
         }
-        shown_in_trick(now)
+        let first_trick = now.tricks[..now.config.n()].iter().all(|&t| t == 0);
+        first_trick.then(|| shown_in_trick(now))
     }
 
     /// Keep the state after this seat plays `card`, and the voids its play shows.
@@ -207,9 +211,10 @@ impl Heuristic {
         self.memory = Some(Memory { after, shown });
     }
 
-    /// `HeuristicBot.act`: the index of the pick among `actions`.
-    pub fn choose(&mut self, state: &State, seat: usize, actions: &[Play]) -> usize {
-        let shown = self.catch_up(state);
+    /// `HeuristicBot.act`: the index of the pick among `actions`; None where the policy
+    /// cannot know what the Python bot would (see the module doc).
+    pub fn choose(&mut self, state: &State, seat: usize, actions: &[Play]) -> Option<usize> {
+        let shown = self.catch_up(state)?;
         let choice = if actions.len() <= 1 {
             0
         } else {
@@ -229,13 +234,13 @@ impl Heuristic {
         if let Some(action) = actions.get(choice) {
             self.remember(state, seat, action.card, shown);
         }
-        choice
+        Some(choice)
     }
 }
 
 impl Policy<NumWars> for Heuristic {
     fn act(&mut self, state: &State, seat: usize, actions: &[Play], _optional: bool) -> Option<usize> {
-        Some(self.choose(state, seat, actions))
+        self.choose(state, seat, actions)
     }
 }
 
@@ -860,8 +865,8 @@ mod tests {
                 NumWars::legal_actions(&state, &mut actions);
                 // Odd games: random seats and one heuristic seat (seat 0).
                 let pick = if game % 2 == 0 || seat == 0 {
-                    assert_eq!(bots[seat].catch_up(&state), truth, "game {game}");
-                    bots[seat].choose(&state, seat, &actions)
+                    assert_eq!(bots[seat].catch_up(&state), Some(truth), "game {game}");
+                    bots[seat].choose(&state, seat, &actions).unwrap()
                 } else {
                     rng.below(actions.len() as u32) as usize
                 };
@@ -877,6 +882,22 @@ mod tests {
                 }
                 state = next;
             }
+        }
+    }
+
+    /// A policy first asked after the round's first trick declines; one asked inside the
+    /// first trick (or at a new game) plays.
+    #[test]
+    fn an_unknown_history_is_declined() {
+        let config = Config::standard(4).unwrap();
+        let mut state = NumWars::new_game(&config, 5);
+        let mut actions = Vec::new();
+        for played in 0..12 {
+            NumWars::legal_actions(&state, &mut actions);
+            let seat = state.turn();
+            let pick = Heuristic::new(1).act(&state, seat, &actions, false);
+            assert_eq!(pick.is_some(), played < 4, "play {played}");
+            state = NumWars::apply(&state, &actions[0]);
         }
     }
 
