@@ -6,11 +6,13 @@
 //! - [`tricks`]: the legal plays, the steal, the winner of a trick, the Bomb's fate.
 //! - [`rules`]: the deal, `apply`, the end of tricks and rounds, the scores.
 //! - [`encoding`]: the action and its id.
+//! - [`heuristic`]: the heuristic bot (`numwars.strategy.bots.HeuristicBot`).
 //! - [`tensor`]: the observation tensor of `numwars.tensors`.
 //! - `python`: reading a Python `Config` and `State`.
 
 pub mod cards;
 pub mod encoding;
+pub mod heuristic;
 #[cfg(feature = "python")]
 pub mod python;
 pub mod rules;
@@ -19,7 +21,7 @@ pub mod tensor;
 pub mod tricks;
 
 use crate::anyturn::Bots;
-use crate::game::{Rules, SeatSet};
+use crate::game::{Policy, Rules, SeatSet};
 use crate::numwars::cards::{cards_of, Config};
 use crate::numwars::encoding::Play;
 use crate::numwars::state::State;
@@ -108,6 +110,10 @@ impl Rules for NumWars {
 }
 
 impl Bots for NumWars {
+    fn heuristic(seed: Seed) -> Option<Box<dyn Policy<Self>>> {
+        Some(Box::new(heuristic::Heuristic::new(seed)))
+    }
+
     fn observation_tensor(state: &State, seat: usize) -> Option<Vec<f32>> {
         (seat < state.config.n()).then(|| tensor::observation(state, seat))
     }
