@@ -334,14 +334,11 @@ pub fn rollout<G: Rules>(
     horizon: Option<u64>,
 ) -> Rollout<G::State> {
     let players = G::players(G::config(&state));
-    let mut legal = Vec::new();
     let mut mine = Vec::new();
     'game: while !G::is_terminal(&state) {
         let to_act = G::to_act(&state);
         let optional = G::optional_seats(&state) & to_act;
         let order = asking_order(to_act, optional, players);
-        legal.clear();
-        G::legal_actions(&state, &mut legal);
         for seat in order.iter() {
             if steps >= limit || horizon.is_some_and(|round| G::round(&state) != round) {
                 break 'game;
@@ -351,8 +348,9 @@ pub fn rollout<G: Rules>(
             if is_optional && rng.random() < 0.5 {
                 continue; // declined: the next seat is asked
             }
+            // `legal_actions_for` is `legal_actions` filtered to the seat, in its order.
             mine.clear();
-            mine.extend(legal.iter().filter(|a| G::seat(a) == seat).cloned());
+            G::legal_actions_for(&state, seat, &mut mine);
             let pick = rng.below(mine.len() as u32) as usize;
             state = G::apply(&state, &mine[pick]);
             continue 'game;
@@ -441,7 +439,6 @@ pub fn play<G: Rules>(
     mut record: Option<&mut Vec<Recorded>>,
 ) -> Result<(Outcome, G::State), PlayError> {
     let players = G::players(G::config(&state));
-    let mut legal = Vec::new();
     let mut mine = Vec::new();
     let mut length = 0u64;
     while !G::is_terminal(&state) {
@@ -457,12 +454,11 @@ pub fn play<G: Rules>(
         let to_act = G::to_act(&state);
         let optional = G::optional_seats(&state) & to_act;
         let order = asking_order(to_act, optional, players);
-        legal.clear();
-        G::legal_actions(&state, &mut legal);
         let mut applied = false;
         for seat in order.iter() {
+            // `legal_actions_for` is `legal_actions` filtered to the seat, in its order.
             mine.clear();
-            mine.extend(legal.iter().filter(|a| G::seat(a) == seat).cloned());
+            G::legal_actions_for(&state, seat, &mut mine);
             let is_optional = optional & (1 << seat) != 0;
             match policies[seat].act(&state, seat, &mine, is_optional) {
                 None if is_optional => continue,
