@@ -494,6 +494,11 @@ impl Heuristic {
         let mut rng = Mt::new(Seed::from(derive_seed(self.seed, &path)));
         let pool = unseen(state, seat);
         let others = forecast.players - 1;
+        if pool.len() < others {
+            // Python's `sample` raises ValueError here (never, for a state of a game: each
+            // other seat still has a card in hand or a hidden choice).
+            return None;
+        }
         let mut guesses: Vec<Held> = Vec::with_capacity(self.samples);
         let mut drawn = Vec::with_capacity(others);
         for _ in 0..self.samples {
