@@ -8,6 +8,7 @@
 
 pub mod config;
 pub mod encoding;
+pub mod heuristic;
 #[cfg(feature = "python")]
 pub mod python;
 pub mod rules;
@@ -95,6 +96,10 @@ impl Rules for StackAttack {
 }
 
 impl Bots for StackAttack {
+    fn heuristic(seed: Seed) -> Option<Box<dyn crate::game::Policy<Self>>> {
+        Some(Box::new(heuristic::Heuristic::new(seed)))
+    }
+
     fn observation_tensor(state: &State, seat: usize) -> Option<Vec<f32>> {
         (seat < state.players()).then(|| tensors::observation_tensor(state, seat))
     }
