@@ -10,6 +10,7 @@
 
 pub mod cards;
 pub mod encoding;
+pub mod heuristic;
 #[cfg(feature = "python")]
 pub mod python;
 pub mod rules;
@@ -101,6 +102,12 @@ impl Rules for NumStop {
 }
 
 impl Bots for NumStop {
+    const EVALUATES: bool = true;
+
+    fn evaluate(state: &State) -> Option<Vec<f64>> {
+        Some(heuristic::evaluation::evaluate(state))
+    }
+
     fn observation_tensor(state: &State, seat: usize) -> Option<Vec<f32>> {
         Some(tensors::observation_tensor(state, seat))
     }
