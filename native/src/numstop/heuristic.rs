@@ -279,7 +279,8 @@ fn keep_value(action: &Action) -> f64 {
 /// The order of the cards of `pending` as the observation lists them: a QUANTUM's cards
 /// in the order they were taken (the chosen stock's from its top, then the other's),
 /// read from where they lay in the stocks (just before each stock's top); the stock
-/// chosen is the one emptied when both gave cards. Other phases pend one card.
+/// chosen is the one emptied when both gave cards. Other phases pend one card. A state
+/// read from Python does not keep the cards drawn before it: see the fallback below.
 pub fn pending_order(state: &State) -> Vec<u8> {
     if state.pending.count_ones() <= 1 {
         return cards_of(state.pending).collect();
@@ -293,6 +294,12 @@ pub fn pending_order(state: &State) -> Vec<u8> {
             taken[i].push(state.stock[pos]);
         }
         taken[i].reverse();
+    }
+    if taken[0].len() + taken[1].len() != state.pending.count_ones() as usize {
+        // A state read from Python in the QUANTUM phase: its stocks begin at their tops,
+        // the order of `pending` is not kept (canonical order; the one choice that may
+        // differ from the Python bot's, on a tie of `quantum_keep`).
+        return cards_of(state.pending).collect();
     }
     let first = if !taken[0].is_empty() && !taken[1].is_empty() {
         usize::from(state.stock_len(0) != 0)
@@ -598,5 +605,89 @@ impl Policy<NumStop> for HeuristicPolicy {
     fn act(&mut self, state: &State, _seat: usize, actions: &[Action], _optional: bool) -> Option<usize> {
         // Every Num Stop decision is required.
         Some(self.choose(state, actions))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{play, RandomPolicy, Rules};
+    use crate::numstop::{Config, Mode};
+
+    /// Wraps a policy: checks every pick is one of the actions offered.
+    struct Checked(HeuristicPolicy);
+
+    impl Policy<NumStop> for Checked {
+        fn act(&mut self, state: &State, seat: usize, actions: &[Action], optional: bool) -> Option<usize> {
+            assert!(!optional, "every Num Stop decision is required");
+            let pick = self.0.act(state, seat, actions, optional);
+            assert!(
+                pick.is_some_and(|i| i < actions.len()),
+                "{pick:?} of {} actions",
+                actions.len()
+            );
+            pick
+        }
+    }
+
+    #[test]
+    fn the_policy_always_picks_an_offered_action() {
+        let configs = [
+            Config::with_players(2),
+            Config {
+                max_value: 6,
+                reserve_size: 6,
+                quantum_cards: 5,
+                ..Config::with_players(3)
+            },
+            Config {
+                mode: Mode::Discovery,
+                max_value: 5,
+                ..Config::with_players(5)
+            },
+            Config {
+                family_run: 2,
+                value_run: 3,
+                max_value: 7,
+                ..Config::with_players(6)
+            },
+        ];
+        for config in configs {
+            for seed in 0..3 {
+                let players = usize::from(config.players);
+                let mut bots: Vec<Box<dyn Policy<NumStop>>> = (0..players)
+                    .map(|s| -> Box<dyn Policy<NumStop>> {
+                        if seed == 2 && s % 2 == 1 {
+                            Box::new(RandomPolicy::new(i128::from(s as u8), 0.5))
+                        } else {
+                            Box::new(Checked(HeuristicPolicy::new()))
+                        }
+                    })
+                    .collect();
+                let state = NumStop::new_game(&config, seed);
+                let (outcome, _) = play(state, &mut bots, Some(20_000), None).expect("a legal game");
+                assert!(outcome.finished, "{config:?} seed {seed}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_search_finds_disjoint_combinations() {
+        // A collection of every card of values 0..=7: the answer's combinations are
+        // card-disjoint, one per objective, within the collection.
+        let config = Config {
+            max_value: 7,
+            ..Config::default()
+        };
+        let collection = config.deck() & ((1u128 << FIRST_ACTION) - 1);
+        let found = search_validation(collection, &(0..10).collect::<Vec<_>>(), &config, MAX_NODES);
+        let mut used = 0;
+        for c in &found {
+            assert_eq!(c.cards & used, 0);
+            assert_eq!(c.cards & !collection, 0);
+            used |= c.cards;
+        }
+        assert!(found.windows(2).all(|w| w[0].objective < w[1].objective));
+        assert!(!found.is_empty());
     }
 }
