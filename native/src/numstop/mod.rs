@@ -10,6 +10,7 @@
 
 pub mod cards;
 pub mod encoding;
+pub mod heuristic;
 #[cfg(feature = "python")]
 pub mod python;
 pub mod rules;
@@ -22,7 +23,7 @@ pub use rules::{Action, Activation, Kind};
 pub use state::{Phase, State};
 
 use crate::anyturn::Bots;
-use crate::game::{Rules, SeatSet};
+use crate::game::{Policy, Rules, SeatSet};
 use crate::rng::Seed;
 
 /// The game Num Stop.
@@ -101,6 +102,16 @@ impl Rules for NumStop {
 }
 
 impl Bots for NumStop {
+    const EVALUATES: bool = true;
+
+    fn heuristic(_seed: Seed) -> Option<Box<dyn Policy<NumStop>>> {
+        Some(Box::new(heuristic::HeuristicPolicy::new()))
+    }
+
+    fn evaluate(state: &State) -> Option<Vec<f64>> {
+        Some(heuristic::evaluation::evaluate(state))
+    }
+
     fn observation_tensor(state: &State, seat: usize) -> Option<Vec<f32>> {
         Some(tensors::observation_tensor(state, seat))
     }
