@@ -32,6 +32,7 @@ from __future__ import annotations
 import functools
 import json
 import math
+import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -56,6 +57,12 @@ Engine = Literal["auto", "python", "native"]
 """Which engine plays a simulation's games (see the module docstring)."""
 
 ENGINES: tuple[Engine, ...] = ("auto", "python", "native")
+
+NATIVE_HEURISTICS = (3, 11)
+"""The Python version on which the core plays the heuristic bots. Their Rust ports add
+floats left to right as `sum()` does up to Python 3.11; from 3.12 on, `sum()` of floats
+is compensated, which can change a close choice of the Python bot, so there the
+heuristic bots are played by the Python engine."""
 
 MAX_CHUNK = 250
 """Most games a worker plays before it sends their outcomes back."""
@@ -404,7 +411,8 @@ def native_policies(g: AnyGame, bots: Sequence[str]) -> list[tuple[str, float]] 
     """The native core's policy for each bot spec, or None if one has no native policy.
 
     `random` (with any `decline`) is `RandomBot`; `heuristic` without options is the
-    game's heuristic bot, if the core has it (the core refuses it otherwise).
+    game's heuristic bot, if the core has it (the core refuses it otherwise), on the
+    Python version whose float sums the core's ports reproduce (`NATIVE_HEURISTICS`).
     """
     policies = []
     for text in bots:
@@ -413,7 +421,7 @@ def native_policies(g: AnyGame, bots: Sequence[str]) -> list[tuple[str, float]] 
         if spec.name == "random" and "random" not in g.bots and set(options) <= {"decline"}:
             decline = RandomBot.OPTIONS["decline"].number(options.get("decline", 0.5))
             policies.append(("random", decline))
-        elif spec.name == "heuristic" and not options:
+        elif spec.name == "heuristic" and not options and sys.version_info[:2] == NATIVE_HEURISTICS:
             policies.append(("heuristic", 0.0))
         else:
             return None
