@@ -29,6 +29,8 @@
 //! score's tie margin (1e-9), or the decline margin of an interrupt (0.3) exactly; the
 //! Python bot itself then chooses differently from one process to the next.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use super::cards::{bit, family_value, DECK_SIZE, INFINITY_CARDS, NUM_X, RAINBOW, VALUES};
@@ -253,11 +255,22 @@ fn at_least(need: i64, hand: i64, pool: i64, hidden: i64) -> f64 {
     if need > hand || need > pool || hidden <= 0 {
         return 0.0;
     }
-    let total = comb(hidden, hand);
-    let short: u128 = (0..need)
-        .map(|k| comb(pool, k) * comb(hidden - pool, hand - k))
-        .sum();
-    1.0 - ratio(short, total)
+    // A pure function of four numbers below 128 (Python keeps it in an `lru_cache`).
+    let key = (need as u32) << 21 | (hand as u32) << 14 | (pool as u32) << 7 | hidden as u32;
+    AT_LEAST.with_borrow_mut(|cache| {
+        *cache.entry(key).or_insert_with(|| {
+            let total = comb(hidden, hand);
+            let short: u128 = (0..need)
+                .map(|k| comb(pool, k) * comb(hidden - pool, hand - k))
+                .sum();
+            1.0 - ratio(short, total)
+        })
+    })
+}
+
+thread_local! {
+    /// `at_least`'s values so far, by its packed arguments (each below 128).
+    static AT_LEAST: RefCell<HashMap<u32, f64>> = RefCell::new(HashMap::new());
 }
 
 /// `inference.Odds`: the unseen cards counted by value, and what each seat is known to hold.
