@@ -42,18 +42,18 @@ def _games(config: nb.Config, bots: Sequence[str], games: int, seed: int, engine
 
 # (config, games): every player count, then the options (recycling, turn limits, target wins).
 TABLES: list[tuple[nb.Config, int]] = [
-    (nb.Config(players=2), 4),
-    (nb.Config(players=3), 3),
-    (nb.Config(players=4, rounds=2), 3),
-    (nb.Config(players=5, rounds=2), 2),
-    (nb.Config(players=6, rounds=1), 3),
-    (nb.Config(players=7, rounds=1), 2),
-    (nb.Config(players=8, rounds=1), 2),
-    (nb.Config(players=2, hand_size=53, rounds=1), 2),  # no draw pile: the discard recycles
-    (nb.Config(players=8, hand_size=13, rounds=1, max_turns_per_round=150), 1),
-    (nb.Config(players=3, hand_size=4, target_wins=2, rounds=None), 4),
-    (nb.Config(players=4, hand_size=6, rounds=2, max_turns_per_round=30), 3),
-    (nb.Config(players=2, hand_size=1, rounds=5), 3),
+    (nb.Config(players=2), 8),
+    (nb.Config(players=3), 5),
+    (nb.Config(players=4, rounds=2), 5),
+    (nb.Config(players=5, rounds=2), 4),
+    (nb.Config(players=6, rounds=1), 5),
+    (nb.Config(players=7, rounds=1), 4),
+    (nb.Config(players=8, rounds=1), 4),
+    (nb.Config(players=2, hand_size=53, rounds=1), 3),  # no draw pile: the discard recycles
+    (nb.Config(players=8, hand_size=13, rounds=1, max_turns_per_round=150), 2),
+    (nb.Config(players=3, hand_size=4, target_wins=2, rounds=None), 6),
+    (nb.Config(players=4, hand_size=6, rounds=2, max_turns_per_round=30), 5),
+    (nb.Config(players=2, hand_size=1, rounds=5), 4),
 ]
 
 

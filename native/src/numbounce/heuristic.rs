@@ -427,7 +427,7 @@ struct Situation<'a> {
     ref_size: i64,
     /// `odds_of(observation)`.
     odds: Odds,
-    /// `Situation.lead_cache` by (size, value, INFINITY); NaN: not computed yet.
+    /// `Situation.lead_cache`: `back_chance` by (size, value, INFINITY).
     lead_cache: Vec<((i64, Value, bool), f64)>,
 }
 
@@ -774,6 +774,8 @@ mod tests {
         assert_eq!(hand_cost(0), 0.0);
     }
 
+    /// `play` stops with an error where a policy picks outside its actions or declines a
+    /// required decision: every game below must end.
     #[test]
     fn heuristic_picks_a_legal_action_and_never_declines_a_required_one() {
         for players in 2..=8u32 {
