@@ -3,6 +3,7 @@
 
 pub mod cards;
 pub mod encoding;
+pub mod heuristic;
 #[cfg(feature = "python")]
 mod python;
 pub mod rules;
@@ -14,7 +15,7 @@ pub use rules::{Action, Combo};
 pub use state::{Phase, Pile, State};
 
 use crate::anyturn::Bots;
-use crate::game::{Rules, SeatSet};
+use crate::game::{Policy, Rules, SeatSet};
 use crate::rng::Seed;
 
 /// The Num Bounce rules for the core.
@@ -99,6 +100,11 @@ impl Rules for NumBounce {
 }
 
 impl Bots for NumBounce {
+    /// `HeuristicBot(seed)` (`numbounce.strategy.bots`), exactly: see [`heuristic`].
+    fn heuristic(seed: Seed) -> Option<Box<dyn Policy<Self>>> {
+        Some(Box::new(heuristic::Heuristic::new(seed)))
+    }
+
     const EVALUATES: bool = true;
 
     /// `numbounce.evaluate`: each seat's round wins plus 1 / (2 + the cards in its hand).
