@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
 
 from numrules import dumps, get_game, native
+from numrules.core.cursor import DecisionCursor
 from numrules.core.errors import IllegalActionError
 from numrules.rl.arrays import RLGame
 from numrules.rl.sequential import Sequential, Turn
@@ -127,3 +129,27 @@ def match_digest(entry: dict[str, Any]) -> str:
     h.update(repr((game.scores(state), sorted(game.winners(state)))).encode())
     assert end.scores() == list(game.scores(state))
     return h.hexdigest()
+
+
+def python_playout(game: Any, state: Any, bots: Sequence[Any]) -> tuple[Any, int]:
+    """`play_match`'s loop from `state` (from the start of its step), `bots[s]` at seat s.
+
+    Returns the last state and the number of actions played: what a native playout of
+    the same bots from the same state must give.
+    """
+    length = 0
+    observes = [getattr(bot, "needs_observation", True) is not False for bot in bots]
+    while not game.is_terminal(state):
+        cursor = DecisionCursor.of(game, state)
+        legal = game.legal_actions(state)
+        while (seat := cursor.next_seat) is not None:
+            mine = tuple(a for a in legal if a.seat == seat)
+            observation = game.observe(state, seat) if observes[seat] else None
+            choice = bots[seat].act(observation, mine, seat in cursor.optional)
+            if choice is None:
+                cursor = cursor.decline(seat)
+                continue
+            state = game.apply(state, choice)
+            length += 1
+            break
+    return state, length

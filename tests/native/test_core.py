@@ -19,11 +19,11 @@ import pytest
 
 from numrules import RandomBot, dumps, get_game, native
 from numrules.apps.simulation import simulate
-from numrules.core.cursor import DecisionCursor
 from numrules.core.errors import ConfigError, IllegalActionError, Reason
 from numrules.core.game import BUILTIN_GAMES, AnyGame
 from numrules.core.ismcts import ISMCTSBot
 from numrules.core.rng import derive_seed
+from tests.native.differential import python_playout
 from tests.test_docs import ROOT, python_blocks
 
 GAMES = sorted(native.core_games())
@@ -58,25 +58,6 @@ def test_engine_native_refuses_what_only_python_does(name: str) -> None:
         simulate(game, config, ["first"] * config.players, 2, engine="native")
 
 
-def _python_playout(game: AnyGame, state: Any, seeds: list[int]) -> tuple[Any, int]:
-    # play_match's loop from `state`, with RandomBot(seeds[s]) at seat s.
-    bots = [RandomBot(seed) for seed in seeds]
-    length = 0
-    while not game.is_terminal(state):
-        cursor = DecisionCursor.of(game, state)
-        legal = game.legal_actions(state)
-        while (seat := cursor.next_seat) is not None:
-            mine = tuple(a for a in legal if a.seat == seat)
-            choice = bots[seat].act(None, mine, seat in cursor.optional)
-            if choice is None:
-                cursor = cursor.decline(seat)
-                continue
-            state = game.apply(state, choice)
-            length += 1
-            break
-    return state, length
-
-
 @pytest.mark.parametrize("name", GAMES)
 def test_playouts_are_the_python_drivers_games(name: str) -> None:
     game = get_game(name)
@@ -87,7 +68,7 @@ def test_playouts_are_the_python_drivers_games(name: str) -> None:
     assert outcomes == handle.playouts(3, "random", seed=5)  # reproducible
     for j, (scores, winners, length, finished) in enumerate(outcomes):
         seeds = [derive_seed(5, j, seat) for seat in range(config.players)]
-        last, python_length = _python_playout(game, state, seeds)
+        last, python_length = python_playout(game, state, [RandomBot(s) for s in seeds])
         assert finished
         assert (scores, winners, length) == (
             list(game.scores(last)),

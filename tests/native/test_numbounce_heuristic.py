@@ -21,9 +21,8 @@ from numrules import get_game
 from numrules import numbounce as nb
 from numrules.apps.simulation import outcomes, simulate
 from numrules.core.bots import make_bot
-from numrules.core.cursor import DecisionCursor
-from numrules.core.game import AnyGame
 from numrules.core.rng import derive_seed
+from tests.native.differential import python_playout
 
 native = pytest.importorskip("numrules.native")
 if not native.available("numbounce"):
@@ -86,25 +85,6 @@ def test_mixed_tables_are_the_python_games(players: int) -> None:
     assert _games(config, bots, 3, 7, "native") == _games(config, bots, 3, 7, "python")
 
 
-def _python_playout(game: AnyGame, state: Any, bots: Sequence[Any]) -> tuple[Any, int]:
-    # play_match's loop from `state`, with bots[s] at seat s.
-    length = 0
-    while not game.is_terminal(state):
-        cursor = DecisionCursor.of(game, state)
-        legal = game.legal_actions(state)
-        while (seat := cursor.next_seat) is not None:
-            mine = tuple(a for a in legal if a.seat == seat)
-            observation = game.observe(state, seat)
-            choice = bots[seat].act(observation, mine, seat in cursor.optional)
-            if choice is None:
-                cursor = cursor.decline(seat)
-                continue
-            state = game.apply(state, choice)
-            length += 1
-            break
-    return state, length
-
-
 def _walk_until(config: nb.Config, seed: int, found: Callable[[nb.State], bool]) -> nb.State:
     # Random legal actions from new games (seeds `seed`, `seed + 1`, ...) until `found` holds.
     rnd = random.Random(seed)
@@ -144,7 +124,7 @@ def test_playouts_are_the_python_drivers_games(
     assert result == handle.playouts(2, "heuristic", seed=9)  # reproducible
     for j, (scores, winners, length, finished) in enumerate(result):
         bots = [make_bot("heuristic", derive_seed(9, j, s), GAME) for s in range(players)]
-        last, python_length = _python_playout(GAME, state, bots)
+        last, python_length = python_playout(GAME, state, bots)
         assert finished, what
         assert (scores, winners, length) == (
             list(GAME.scores(last)),

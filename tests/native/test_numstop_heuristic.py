@@ -16,10 +16,10 @@ import pytest
 from numrules import native, numstop
 from numrules.apps.simulation import Engine, Summary, simulate
 from numrules.core.bots import make_bot
-from numrules.core.cursor import DecisionCursor
 from numrules.core.game import get_game
 from numrules.core.rng import derive_seed
 from numrules.numstop import Config, Mode
+from tests.native.differential import python_playout
 
 NAME = "numstop"
 
@@ -94,17 +94,7 @@ def _python_playout(state: Any, seed: int, j: int) -> tuple[Any, int]:
     game = get_game(NAME)
     players = state.config.players
     bots = [make_bot("heuristic", derive_seed(seed, j, s), game) for s in range(players)]
-    length = 0
-    while not game.is_terminal(state):
-        cursor = DecisionCursor.of(game, state)
-        legal = game.legal_actions(state)
-        seat = cursor.next_seat
-        assert seat is not None
-        mine = tuple(a for a in legal if a.seat == seat)
-        choice = bots[seat].act(game.observe(state, seat), mine, seat in cursor.optional)
-        state = game.apply(state, choice)
-        length += 1
-    return state, length
+    return python_playout(game, state, bots)
 
 
 @pytest.mark.parametrize("players", [2, 4])

@@ -20,9 +20,8 @@ from numrules import get_game
 from numrules import stackattack as sa
 from numrules.apps.simulation import simulate
 from numrules.core.bots import make_bot
-from numrules.core.cursor import DecisionCursor
-from numrules.core.game import AnyGame
 from numrules.core.rng import derive_seed
+from tests.native.differential import python_playout
 from tests.native.test_stackattack import VARIANTS, config
 
 native = pytest.importorskip("numrules.native")
@@ -83,24 +82,6 @@ def test_mixed_tables_give_the_python_summary(bots: list[str]) -> None:
     same_summary(config(players, max_rounds=1), bots, 3, seed=players)
 
 
-def play_on(game: AnyGame, state: Any, bots: Sequence[Any]) -> tuple[Any, int]:
-    """`play_match`'s loop from `state` (from the start of its step) with `bots`."""
-    length = 0
-    while not game.is_terminal(state):
-        cursor = DecisionCursor.of(game, state)
-        legal = game.legal_actions(state)
-        while (seat := cursor.next_seat) is not None:
-            mine = tuple(a for a in legal if a.seat == seat)
-            choice = bots[seat].act(game.observe(state, seat), mine, seat in cursor.optional)
-            if choice is None:
-                cursor = cursor.decline(seat)
-                continue
-            state = game.apply(state, choice)
-            length += 1
-            break
-    return state, length
-
-
 def caught(cfg: sa.Config, seed: int, phase: sa.Phase, chosen: int = 0) -> Any:
     """A state of a random game at `phase` (in CHOOSE: with `chosen` seats chosen)."""
     rnd = random.Random(seed)
@@ -138,7 +119,7 @@ def test_playouts_are_the_python_drivers_games(phase: sa.Phase, chosen: int) -> 
     assert outcomes == handle.playouts(2, "heuristic", seed=5)  # reproducible
     for j, (scores, winners, length, finished) in enumerate(outcomes):
         bots = [make_bot("heuristic", derive_seed(5, j, s), GAME) for s in range(4)]
-        last, python_length = play_on(GAME, state, bots)
+        last, python_length = python_playout(GAME, state, bots)
         assert finished
         assert (scores, winners, length) == (
             list(GAME.scores(last)),
