@@ -9,13 +9,45 @@
 
 use std::sync::Arc;
 
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyFrozenSet, PyList, PyTuple};
+use pyo3::types::{PyBool, PyFrozenSet, PyInt, PyList, PyTuple};
 
 use crate::anyturn::{AnyTurn, BatchError, Bots, PolicySpec};
 use crate::game::{seats_of, Outcome, PlayError, Recorded, Refusal, SeatSet, Turn};
 use crate::rng::{self, Mt, Part, Seed};
+
+impl FromPyObject<'_, '_> for Seed {
+    type Error = PyErr;
+
+    /// Any Python int of at most 128 bits, its sign apart (a bool is refused).
+    fn extract(obj: Borrowed<'_, '_, PyAny>) -> Result<Self, Self::Error> {
+        if obj.is_instance_of::<PyBool>() || !obj.is_instance_of::<PyInt>() {
+            return Err(PyTypeError::new_err("a seed is an int"));
+        }
+        let negative = obj.lt(0)?;
+        let magnitude = obj
+            .call_method0("__abs__")?
+            .extract::<u128>()
+            .map_err(|_| PyValueError::new_err("the native core holds seeds of at most 128 bits"))?;
+        Ok(Seed::new(negative, magnitude))
+    }
+}
+
+impl<'py> IntoPyObject<'py> for Seed {
+    type Target = PyAny;
+    type Output = Bound<'py, PyAny>;
+    type Error = PyErr;
+
+    fn into_pyobject(self, py: Python<'py>) -> Result<Self::Output, Self::Error> {
+        let magnitude = self.magnitude().into_pyobject(py)?.into_any();
+        if self.is_negative() {
+            magnitude.neg()
+        } else {
+            Ok(magnitude)
+        }
+    }
+}
 
 /// A game the Python module knows: how to read its Python config and state.
 pub trait PyGame: Bots {
@@ -269,7 +301,7 @@ impl Handle {
     /// playout `j` seats the bot of seat `s` with seed `derive_seed(seed, j, s)`. A
     /// playout starts at the beginning of the handle's step. Returns one
     /// `(scores, winners, length, finished)` tuple per playout.
-    #[pyo3(signature = (n, policy = "random", seed = 0, *, decline = 0.5, max_actions = None))]
+    #[pyo3(signature = (n, policy = "random", seed = Seed::default(), *, decline = 0.5, max_actions = None))]
     #[allow(clippy::type_complexity)]
     fn playouts(
         &self,

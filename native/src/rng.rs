@@ -10,8 +10,85 @@ use std::sync::OnceLock;
 
 use sha2::{Digest, Sha256};
 
-/// A game or bot seed: any Python int whose value fits in an `i128`.
-pub type Seed = i128;
+/// A game or bot seed: any Python int of at most 128 bits, its sign apart (the seeds
+/// of `new_seed` and of sampled states are 128 random bits).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Seed {
+    negative: bool,
+    magnitude: u128,
+}
+
+impl Seed {
+    /// The seed `-magnitude` (if `negative`) or `magnitude`.
+    pub fn new(negative: bool, magnitude: u128) -> Seed {
+        Seed {
+            negative: negative && magnitude != 0,
+            magnitude,
+        }
+    }
+
+    /// Whether it is below zero.
+    pub fn is_negative(self) -> bool {
+        self.negative
+    }
+
+    /// Its absolute value (what seeds the Mersenne Twister).
+    pub fn magnitude(self) -> u128 {
+        self.magnitude
+    }
+}
+
+impl std::fmt::Display for Seed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.negative {
+            write!(f, "-{}", self.magnitude)
+        } else {
+            write!(f, "{}", self.magnitude)
+        }
+    }
+}
+
+impl From<i128> for Seed {
+    fn from(n: i128) -> Seed {
+        Seed::new(n < 0, n.unsigned_abs())
+    }
+}
+
+impl From<u128> for Seed {
+    fn from(n: u128) -> Seed {
+        Seed::new(false, n)
+    }
+}
+
+impl From<u64> for Seed {
+    fn from(n: u64) -> Seed {
+        Seed::new(false, u128::from(n))
+    }
+}
+
+impl From<i64> for Seed {
+    fn from(n: i64) -> Seed {
+        Seed::new(n < 0, u128::from(n.unsigned_abs()))
+    }
+}
+
+impl From<i32> for Seed {
+    fn from(n: i32) -> Seed {
+        Seed::new(n < 0, u128::from(n.unsigned_abs()))
+    }
+}
+
+impl From<u32> for Seed {
+    fn from(n: u32) -> Seed {
+        Seed::new(false, u128::from(n))
+    }
+}
+
+impl From<usize> for Seed {
+    fn from(n: usize) -> Seed {
+        Seed::new(false, n as u128)
+    }
+}
 
 /// One label of a [`derive_seed`] path: a number or a word, printed as Python's `str`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -99,7 +176,7 @@ impl std::fmt::Debug for Mt {
 impl Mt {
     /// `random.Random(seed)` for an int seed.
     pub fn new(seed: Seed) -> Mt {
-        let mut n = seed.unsigned_abs();
+        let mut n = seed.magnitude();
         let mut key = Vec::with_capacity(4);
         while n != 0 {
             key.push((n & 0xffff_ffff) as u32);
@@ -259,7 +336,7 @@ mod tests {
     fn derive_seed_matches_python() {
         // python -c "from numrules.core.rng import derive_seed; print(derive_seed(7, 'round', 3))"
         assert_eq!(
-            derive_seed(7, &["round".into(), Part::Int(3)]),
+            derive_seed(Seed::from(7i128), &["round".into(), Part::Int(3)]),
             PY_DERIVE_7_ROUND_3
         );
     }
@@ -267,7 +344,7 @@ mod tests {
     #[test]
     fn mersenne_twister_matches_python() {
         // python -c "import random; r = random.Random(5489); print([r.getrandbits(32) for _ in range(3)])"
-        let mut mt = Mt::new(5489);
+        let mut mt = Mt::new(Seed::from(5489i128));
         let first: Vec<u32> = (0..3).map(|_| mt.getrandbits(32)).collect();
         assert_eq!(first, PY_MT_5489);
     }

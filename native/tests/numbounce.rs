@@ -4,7 +4,7 @@
 
 use numrules_native::game::{seats_of, Rules, Turn};
 use numrules_native::numbounce::{Config, NumBounce, Phase, State};
-use numrules_native::rng::Mt;
+use numrules_native::rng::{Mt, Seed};
 use proptest::prelude::*;
 
 /// A valid config: `players`, a hand that fits, one match format, maybe a turn limit.
@@ -73,8 +73,8 @@ proptest! {
         seed in any::<i64>(),
         pick_seed in any::<u32>(),
     ) {
-        let mut rng = Mt::new(i128::from(pick_seed));
-        let mut state = NumBounce::new_game(&config, i128::from(seed));
+        let mut rng = Mt::new(Seed::from(i128::from(pick_seed)));
+        let mut state = NumBounce::new_game(&config, Seed::from(i128::from(seed)));
         let bound = action_bound(&config);
         let players = config.players as usize;
         let mut actions = 0u64;
@@ -132,7 +132,7 @@ proptest! {
         seed in any::<i64>(),
         picks in prop::collection::vec((any::<bool>(), 0u32..5_410), 1..600),
     ) {
-        let mut turn = Turn::<NumBounce>::start(NumBounce::new_game(&config, i128::from(seed)));
+        let mut turn = Turn::<NumBounce>::start(NumBounce::new_game(&config, Seed::from(i128::from(seed))));
         for (any_id, n) in picks {
             let legal = turn.legal_ids();
             // Half arbitrary ids, half legal ones (so the game moves on).

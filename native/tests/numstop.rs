@@ -4,7 +4,7 @@
 use numrules_native::game::Rules;
 use numrules_native::numstop::cards::Config;
 use numrules_native::numstop::{Mode, NumStop, Phase, State};
-use numrules_native::rng::Mt;
+use numrules_native::rng::{Mt, Seed};
 use proptest::prelude::*;
 
 fn config() -> impl Strategy<Value = Config> {
@@ -53,8 +53,8 @@ fn check_cards(state: &State) {
 
 /// Plays a game with uniform picks; checks every step; returns the number of actions.
 fn playout(config: &Config, seed: i128, probes: u32, limit: u64) -> (u64, State) {
-    let mut state = NumStop::new_game(config, seed);
-    let mut rng = Mt::new(seed);
+    let mut state = NumStop::new_game(config, Seed::from(seed));
+    let mut rng = Mt::new(Seed::from(seed));
     let mut legal = Vec::new();
     let num_actions = NumStop::num_actions(config);
     let mut steps = 0;
@@ -134,8 +134,8 @@ fn observation_tensors_have_the_layout_size_and_stay_in_the_unit_range() {
     // python -c "from numrules import numstop as ns; print(ns.observation_layout(ns.Config()).size)"
     assert_eq!(observation_size(&Config::default()), 2095);
     let config = Config::with_players(3);
-    let mut state = NumStop::new_game(&config, 11);
-    let mut rng = Mt::new(11);
+    let mut state = NumStop::new_game(&config, Seed::from(11i128));
+    let mut rng = Mt::new(Seed::from(11i128));
     let mut legal = Vec::new();
     while !NumStop::is_terminal(&state) {
         for seat in 0..3 {

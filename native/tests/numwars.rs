@@ -7,7 +7,7 @@ use numrules_native::numwars::cards::{Bonuses, Config, Format};
 use numrules_native::numwars::rules::zones;
 use numrules_native::numwars::tensor;
 use numrules_native::numwars::NumWars;
-use numrules_native::rng::Mt;
+use numrules_native::rng::{Mt, Seed};
 use proptest::prelude::*;
 
 /// A valid config, or None when the drawn numbers make none (Python refuses it too).
@@ -53,8 +53,8 @@ proptest! {
         let deck = config.deck();
         let full: u128 = (1u128 << deck.size) - 1;
         let bound = config.rounds as usize * config.n() * config.hand_size as usize;
-        let mut state = NumWars::new_game(&config, i128::from(seed));
-        let mut rng = Mt::new(i128::from(seed));
+        let mut state = NumWars::new_game(&config, Seed::from(i128::from(seed)));
+        let mut rng = Mt::new(Seed::from(i128::from(seed)));
         let mut legal = Vec::new();
         let mut steps = 0;
         while !NumWars::is_terminal(&state) {

@@ -2,7 +2,7 @@
 //! at every step, games end within their bound, and ids decode only to legal actions.
 
 use numrules_native::game::{Rules, Turn};
-use numrules_native::rng::Mt;
+use numrules_native::rng::{Mt, Seed};
 use numrules_native::stackattack::state::zone;
 use numrules_native::stackattack::{Action, Config, ConfigSpec, Phase, StackAttack, State};
 use proptest::prelude::*;
@@ -128,8 +128,8 @@ fn check_ids(state: &State, rng: &mut Mt) {
 /// Plays one random game through `Turn` (one seat at a time), checking every step;
 /// returns the number of actions.
 fn playout(config: &Config, seed: i128, limit: u64) -> u64 {
-    let mut rng = Mt::new(seed);
-    let mut turn = Turn::<G>::start(G::new_game(config, seed));
+    let mut rng = Mt::new(Seed::from(seed));
+    let mut turn = Turn::<G>::start(G::new_game(config, Seed::from(seed)));
     let mut length = 0;
     while !G::is_terminal(&turn.state) {
         assert!(length < limit, "the game did not end within {limit} actions");
@@ -179,8 +179,8 @@ proptest! {
                            ids in prop::collection::vec(any::<u32>(), 1..40),
                            seat in 0usize..10) {
         let config = Config::standard(players).expect("the standard game");
-        let mut rng = Mt::new(i128::from(seed));
-        let mut state = G::new_game(&config, i128::from(seed));
+        let mut rng = Mt::new(Seed::from(i128::from(seed)));
+        let mut state = G::new_game(&config, Seed::from(i128::from(seed)));
         let mut legal: Vec<Action> = Vec::new();
         for _ in 0..steps {
             legal.clear();

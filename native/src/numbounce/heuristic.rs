@@ -784,10 +784,11 @@ mod tests {
                 let config = Config::new(players, hand_size, None, Some(2), None).unwrap();
                 let mut bots: Vec<Box<dyn Policy<NumBounce>>> = (0..players)
                     .map(|s| {
-                        Box::new(Heuristic::new(seed * 10 + i128::from(s))) as Box<dyn Policy<NumBounce>>
+                        Box::new(Heuristic::new(Seed::from(seed * 10 + i128::from(s))))
+                            as Box<dyn Policy<NumBounce>>
                     })
                     .collect();
-                let state = NumBounce::new_game(&config, seed);
+                let state = NumBounce::new_game(&config, Seed::from(seed));
                 let (outcome, _) = play(state, &mut bots, Some(20_000), None).expect("a legal game");
                 assert!(outcome.length > 0);
             }

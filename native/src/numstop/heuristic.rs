@@ -613,6 +613,7 @@ mod tests {
     use super::*;
     use crate::game::{play, RandomPolicy, Rules};
     use crate::numstop::{Config, Mode};
+    use crate::rng::Seed;
 
     /// Wraps a policy: checks every pick is one of the actions offered.
     struct Checked(HeuristicPolicy);
@@ -658,13 +659,13 @@ mod tests {
                 let mut bots: Vec<Box<dyn Policy<NumStop>>> = (0..players)
                     .map(|s| -> Box<dyn Policy<NumStop>> {
                         if seed == 2 && s % 2 == 1 {
-                            Box::new(RandomPolicy::new(i128::from(s as u8), 0.5))
+                            Box::new(RandomPolicy::new(Seed::from(i128::from(s as u8)), 0.5))
                         } else {
                             Box::new(Checked(HeuristicPolicy::new()))
                         }
                     })
                     .collect();
-                let state = NumStop::new_game(&config, seed);
+                let state = NumStop::new_game(&config, Seed::from(seed));
                 let (outcome, _) = play(state, &mut bots, Some(20_000), None).expect("a legal game");
                 assert!(outcome.finished, "{config:?} seed {seed}");
             }

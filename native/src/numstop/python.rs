@@ -11,6 +11,7 @@ use super::selection::NAMES;
 use super::state::{Phase, Pile, State, NONE};
 use super::NumStop;
 use crate::python::PyGame;
+use crate::rng::Seed;
 
 fn bad(message: impl Into<String>) -> PyErr {
     PyValueError::new_err(format!("numstop: {}", message.into()))
@@ -127,10 +128,10 @@ impl Reader {
             seen: 0,
         };
         let players = config.players;
-        let seed: i128 = state
+        let seed: Seed = state
             .getattr("seed")?
             .extract()
-            .map_err(|_| bad("the seed must be an int within 128 bits"))?;
+            .map_err(|_| bad("the native core holds seeds of at most 128 bits"))?;
         let round: u32 = state
             .getattr("round")?
             .extract()

@@ -5,6 +5,7 @@
 //! reserves, ...) the rules only use as sets.
 
 use super::cards::{bit, family, value, Cards, Config, CARD_SPACE, OBJECTIVES};
+use crate::rng::Seed;
 
 /// What the game is waiting for (`numrules.numstop.state.Phase`, same order).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -139,7 +140,7 @@ pub struct State {
     /// The rules.
     pub config: Config,
     /// The game seed.
-    pub seed: i128,
+    pub seed: Seed,
     /// The current round, from 0.
     pub round: u32,
     /// What the game waits for.

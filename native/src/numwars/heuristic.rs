@@ -851,12 +851,14 @@ mod tests {
     /// the memory it rebuilds equals the voids a full replay of the round shows.
     #[test]
     fn picks_are_legal_and_the_memory_matches_a_full_replay() {
-        let mut rng = Mt::new(3);
+        let mut rng = Mt::new(Seed::from(3i128));
         for game in 0..40u32 {
             let players = 3 + (game as usize % 6);
             let config = Config::standard(players).unwrap();
-            let mut state = NumWars::new_game(&config, i128::from(game));
-            let mut bots: Vec<Heuristic> = (0..players).map(|s| Heuristic::new(s as i128 + 7)).collect();
+            let mut state = NumWars::new_game(&config, Seed::from(i128::from(game)));
+            let mut bots: Vec<Heuristic> = (0..players)
+                .map(|s| Heuristic::new(Seed::from(s as i128 + 7)))
+                .collect();
             // The voids shown this round, from every play (the Python log).
             let mut truth = Shown::default();
             let mut actions = Vec::new();
@@ -890,12 +892,12 @@ mod tests {
     #[test]
     fn an_unknown_history_is_declined() {
         let config = Config::standard(4).unwrap();
-        let mut state = NumWars::new_game(&config, 5);
+        let mut state = NumWars::new_game(&config, Seed::from(5i128));
         let mut actions = Vec::new();
         for played in 0..12 {
             NumWars::legal_actions(&state, &mut actions);
             let seat = state.turn();
-            let pick = Heuristic::new(1).act(&state, seat, &actions, false);
+            let pick = Heuristic::new(Seed::from(1i128)).act(&state, seat, &actions, false);
             assert_eq!(pick.is_some(), played < 4, "play {played}");
             state = NumWars::apply(&state, &actions[0]);
         }

@@ -14,6 +14,7 @@ use crate::numwars::cards::{
 use crate::numwars::state::{Fate, State, STOLEN};
 use crate::numwars::NumWars;
 use crate::python::PyGame;
+use crate::rng::Seed;
 
 fn bad(message: String) -> PyErr {
     PyValueError::new_err(message)
@@ -134,8 +135,8 @@ impl PyGame for NumWars {
         let n = config.n();
         let seed = state
             .getattr("seed")?
-            .extract::<i128>()
-            .map_err(|_| bad("the seed of the state does not fit in 128 bits".into()))?;
+            .extract::<Seed>()
+            .map_err(|_| bad("the native core holds seeds of at most 128 bits".into()))?;
         let round = state.getattr("round")?.extract::<u32>()?;
         if round >= config.rounds {
             return Err(bad(format!("round {round} out of range")));

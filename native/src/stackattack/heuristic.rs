@@ -608,7 +608,7 @@ mod tests {
         // python -c "import random; r = random.Random(5); print(r.sample(list(range(1, 51)), 3),
         //     r.sample(list(range(1, 51)), 5))": the set path (more than 21 cards).
         let fifty: Vec<Card> = (1..=50).collect();
-        let mut rng = Mt::new(5);
+        let mut rng = Mt::new(Seed::from(5i128));
         let mut out = Vec::new();
         sample(&mut rng, &fifty, 3, &mut out);
         assert_eq!(out, [40, 17, 48]);
@@ -616,7 +616,7 @@ mod tests {
         assert_eq!(out, [23, 45, 48, 42, 34]);
         // r = random.Random(7); r.sample(range(1, 11), 5), r.sample(range(1, 22), 4),
         // r.sample(range(1, 23), 4): the pool path (21 cards or fewer), then the set path.
-        let mut rng = Mt::new(7);
+        let mut rng = Mt::new(Seed::from(7i128));
         let ten: Vec<Card> = (1..=10).collect();
         sample(&mut rng, &ten, 5, &mut out);
         assert_eq!(out, [6, 3, 7, 10, 1]);
@@ -677,16 +677,16 @@ mod tests {
 
     #[test]
     fn the_bot_always_picks_one_of_its_actions() {
-        let mut rng = Mt::new(2024);
+        let mut rng = Mt::new(Seed::from(2024i128));
         for game in 0..150 {
             let config = drawn_config(&mut rng);
-            let state = StackAttack::new_game(&config, game);
+            let state = StackAttack::new_game(&config, Seed::from(game));
             let mut bots: Vec<Box<dyn Policy<StackAttack>>> = (0..config.players)
                 .map(|s| -> Box<dyn Policy<StackAttack>> {
                     if game % 3 == 1 && s % 2 == 1 {
                         Box::new(RandomPolicy::new(Seed::from(s as u32), 0.0))
                     } else {
-                        Box::new(Checked(Heuristic::new(game * 10 + s as i128)))
+                        Box::new(Checked(Heuristic::new(Seed::from(game * 10 + s as i128))))
                     }
                 })
                 .collect();
@@ -699,17 +699,17 @@ mod tests {
     fn a_card_choice_reads_nothing_hidden() {
         // Hidden cards (other hands, other choices, unused cards) moved among their zones
         // change no choice.
-        let mut rng = Mt::new(99);
+        let mut rng = Mt::new(Seed::from(99i128));
         for game in 0..60 {
             let config = drawn_config(&mut rng);
-            let mut state = StackAttack::new_game(&config, game);
+            let mut state = StackAttack::new_game(&config, Seed::from(game));
             let mut actions = Vec::new();
             while !StackAttack::is_terminal(&state) {
                 let seat = (0..config.players).find(|&s| StackAttack::to_act(&state) & (1 << s) != 0);
                 let seat = seat.expect("a seat to act");
                 actions.clear();
                 StackAttack::legal_actions_for(&state, seat, &mut actions);
-                let mut bot = Heuristic::new(game);
+                let mut bot = Heuristic::new(Seed::from(game));
                 let pick = bot.act(&state, seat, &actions, false).expect("a pick");
                 if state.phase == Phase::Choose {
                     let own = [zone::HAND + seat as u8, zone::PLAYED + seat as u8];
@@ -729,7 +729,7 @@ mod tests {
                         }
                     }
                     assert_eq!(
-                        Heuristic::new(game).act(&moved, seat, &actions, false),
+                        Heuristic::new(Seed::from(game)).act(&moved, seat, &actions, false),
                         Some(pick)
                     );
                 }
