@@ -328,10 +328,10 @@ impl PyGame for NumWars {
             let half = |f: usize| ((cards >> (f * span)) & ((1 << span) - 1)) as u32;
             pairs[s] = half(RAINBOW) | half(SHADOW);
         }
-        let mut tricks = [0u32; MAX_PLAYERS];
+        let mut tricks = [0u8; MAX_PLAYERS];
         for (s, count) in per_seat(state, "tricks", n)?.iter().enumerate() {
             tricks[s] = count
-                .extract::<u32>()
+                .extract::<u8>()
                 .map_err(|_| bad("a trick count is a small int".into()))?;
         }
         let bomb_value = state.getattr("bomb")?;

@@ -117,7 +117,7 @@ pub struct State {
     /// The values of the trump pairs each seat has stolen this round.
     pub pairs: [u32; MAX_PLAYERS],
     /// Tricks each seat has won this round.
-    pub tricks: [u32; MAX_PLAYERS],
+    pub tricks: [u8; MAX_PLAYERS],
     /// What became of this round's Bomb (None until its trick is over).
     pub bomb: Option<Fate>,
     /// The seat that captured the Bomb this round.
