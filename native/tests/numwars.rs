@@ -1,11 +1,15 @@
 //! Properties of the native Num Wars over random playouts of random configs: every card
 //! accounted for at every step, games that end within their bound, ids that decode
-//! safely and round-trip, observation tensors of the right length in [0, 1].
+//! safely and round-trip, observation tensors of the right length in [0, 1], and the
+//! facts the state keeps of the round's plays (`State::shown`) equal to those recomputed
+//! from the plays, and true of the hands.
 
 use numrules_native::game::{Rules, Turn};
-use numrules_native::numwars::cards::{Bonuses, Config, Format};
+use numrules_native::numwars::cards::{Bonuses, Card, Config, Format, MAX_PLAYERS, TRUMP};
 use numrules_native::numwars::rules::zones;
+use numrules_native::numwars::state::{State, STOLEN};
 use numrules_native::numwars::tensor;
+use numrules_native::numwars::tricks::{led_key, partner};
 use numrules_native::numwars::NumWars;
 use numrules_native::rng::{Mt, Seed};
 use proptest::prelude::*;
@@ -44,8 +48,102 @@ fn configs() -> impl Strategy<Value = Option<Config>> {
         .prop_map(|(p, full, hand, rounds, joker, bonus)| config(p, full, hand, rounds, joker, bonus))
 }
 
+/// One play of a round: the seat, the card that left its hand, whether it stole a pair.
+type Played = (usize, Card, bool);
+
+/// The voids and no-special marks (`inference.Tracker`) recomputed from a round's plays,
+/// trick by trick: a special led shows every suit lacking; a card off the led suit
+/// shows that suit lacking, and a classic card off it shows no trump and no special
+/// either; a steal shows nothing (the stolen card's place and the stealer's are empty).
+fn recomputed(config: &Config, plays: &[Played]) -> ([u8; MAX_PLAYERS], u8) {
+    let deck = config.deck();
+    let mut voids = [0u8; MAX_PLAYERS];
+    let mut no_specials = 0u8;
+    for trick_plays in plays.chunks(config.n()) {
+        let mut trick: Vec<Card> = Vec::new();
+        for &(seat, card, steal) in trick_plays {
+            if steal {
+                let other = partner(deck, card).expect("a steal plays a real trump");
+                for place in trick.iter_mut().filter(|c| **c == other) {
+                    *place = STOLEN;
+                }
+                trick.push(STOLEN);
+                continue;
+            }
+            let suit = deck.family_of(card).map(|f| f.min(TRUMP));
+            match (trick.is_empty(), led_key(deck, &trick)) {
+                (true, _) if suit.is_none() => voids[seat] = 0b1_1111,
+                (false, Some(led)) if suit != Some(led) => {
+                    voids[seat] |= 1 << led;
+                    if suit.is_some_and(|s| s != TRUMP) {
+                        voids[seat] |= 1 << TRUMP;
+                        no_specials |= 1 << seat;
+                    }
+                }
+                _ => {}
+            }
+            trick.push(card);
+        }
+    }
+    (voids, no_specials)
+}
+
+/// What one action of `before` played: (seat, card, steal), from the hands and pairs.
+fn played(before: &State, after_hands: u128, after_pairs: u32) -> Played {
+    let seat = before.turn();
+    let gone = before.hands[seat] & !after_hands;
+    assert_eq!(gone.count_ones(), 1, "one card leaves the hand");
+    (
+        seat,
+        gone.trailing_zeros() as Card,
+        after_pairs != before.pairs[seat],
+    )
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn the_facts_kept_are_those_of_the_rounds_plays(config in configs(), seed in any::<i64>()) {
+        let Some(config) = config else { return Ok(()) };
+        let deck = config.deck();
+        let n = config.n();
+        let mut state = NumWars::new_game(&config, Seed::from(i128::from(seed)));
+        let mut rng = Mt::new(Seed::from(i128::from(seed) ^ 0x5eed));
+        let mut legal = Vec::new();
+        let mut plays: Vec<Played> = Vec::new();
+        loop {
+            let (voids, no_specials) = recomputed(&config, &plays);
+            prop_assert_eq!(state.shown.voids, voids);
+            prop_assert_eq!(state.shown.no_specials, no_specials);
+            // The facts are true: a seat shown void in a suit holds none of it, one shown
+            // to hold no special holds none.
+            for s in 0..n {
+                for k in 0..5 {
+                    if state.shown.void(s, k) {
+                        prop_assert_eq!(state.hands[s] & deck.suit[k], 0, "seat {} suit {}", s, k);
+                    }
+                }
+                if state.shown.no_special(s) {
+                    prop_assert_eq!(state.hands[s] & deck.specials, 0);
+                }
+            }
+            if NumWars::is_terminal(&state) {
+                break;
+            }
+            NumWars::legal_actions(&state, &mut legal);
+            let pick = legal[rng.below(legal.len() as u32) as usize];
+            let next = NumWars::apply(&state, &pick);
+            let seat = state.turn();
+            if next.round != state.round {
+                plays.clear(); // a new deal: the tracker starts afresh
+            } else {
+                // The hand and pairs right after the play (the round goes on).
+                plays.push(played(&state, next.hands[seat], next.pairs[seat]));
+            }
+            state = next;
+        }
+    }
 
     #[test]
     fn random_playouts_keep_every_card_and_end(config in configs(), seed in any::<i64>(), ids in prop::collection::vec(any::<u32>(), 8)) {

@@ -4,23 +4,27 @@
 through the core and through the Python engine, for every player count, Config
 variants and tables mixed with random bots; `Handle.playouts(n, "heuristic", seed)`
 gives the games of `play_match`'s loop with `make_bot("heuristic", derive_seed(seed, j,
-s))` at seat `s`, from a new game and from the start of a later round (the states from
-which the core knows the round's history); from inside a round the native bot declines
-(see native/src/numwars/heuristic.rs).
+s))` at seat `s`, from a new game, from the start of a later round and from inside a
+round: the voids the Python bot's tracker reads from the log are kept in the native
+state (read from the Python state's log by `native.handle`, kept by every action).
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
+import attrs
 import pytest
 
 from numrules import get_game
 from numrules import numwars as nw
 from numrules.apps.simulation import outcomes, simulate
 from numrules.core.bots import make_bot
+from numrules.core.events import EMPTY_LOG
 from numrules.core.rng import derive_seed
+from numrules.numwars.strategy.inference import Tracker
 from tests.native.differential import python_playout
 
 native = pytest.importorskip("numrules.native")
@@ -134,10 +138,109 @@ def test_playouts_are_the_python_drivers_games(players: int, start: int) -> None
         )
 
 
-@pytest.mark.parametrize("plays", [1, 3, 5, 9])
-def test_playouts_from_inside_a_round_are_refused(plays: int) -> None:
-    # Past the round's first card the core cannot know the voids the Python bot reads
-    # from the log: the native bot declines rather than guess.
-    state = _advance(GAME.new_game(_config(4), 3), plays)
-    with pytest.raises(RuntimeError, match="declined a required decision"):
-        native.handle(NAME, state).playouts(1, "heuristic", seed=1)
+def _random_advance(state: Any, plays: int, rnd: random.Random) -> Any:
+    # `plays` actions further, each a random legal one (steals and discards included).
+    for _ in range(plays):
+        legal = GAME.legal_actions(state)
+        state = GAME.apply(state, legal[rnd.randrange(len(legal))])
+    return state
+
+
+def _assert_python_playouts(state: Any, n: int, seed: int) -> None:
+    # The handle's heuristic playouts are the Python driver's games from `state`.
+    players = state.config.players
+    found = native.handle(NAME, state).playouts(n, "heuristic", seed=seed)
+    assert len(found) == n
+    for j, (scores, winners, length, finished) in enumerate(found):
+        bots = [make_bot("heuristic", derive_seed(seed, j, s), GAME) for s in range(players)]
+        last, python_length = python_playout(GAME, state, bots)
+        assert finished
+        assert (scores, winners, length) == (
+            list(GAME.scores(last)),
+            sorted(GAME.winners(last)),
+            python_length,
+        )
+
+
+def _shown(state: Any) -> int:
+    # How many voids (and no-special marks) the Python tracker reads from the log.
+    tracker = Tracker()
+    tracker.update(GAME.observe(state, 0))
+    return sum(map(len, tracker.voids)) + sum(tracker.no_specials)
+
+
+# (players, Config options, round, tricks finished, plays into the next trick).
+MID_ROUND: list[tuple[int, dict[str, Any], int, int, int]] = [
+    (3, {"rounds": 1}, 0, 1, 0),
+    (4, {"rounds": 1}, 0, 1, 2),
+    (4, {"rounds": 1}, 0, 2, 0),
+    (4, {"rounds": 1}, 0, 7, 3),
+    (5, {"rounds": 1}, 0, 2, 1),
+    (5, {"rounds": 1}, 0, 9, 0),
+    (6, {"rounds": 1}, 0, 4, 5),
+    (7, {"rounds": 1}, 0, 6, 2),
+    (8, {"rounds": 1}, 0, 3, 7),
+    (3, {"rounds": 2, "hand_size": 12}, 1, 5, 1),
+    (4, {"format": nw.Format.FULL, "rounds": 2, "hand_size": 10}, 1, 4, 2),
+    (5, {**ODD_BONUSES, "rounds": 1}, 0, 6, 3),
+]
+
+
+def _mid_round(players: int, options: dict[str, Any], round_: int, tricks: int, plays: int) -> Any:
+    rnd = random.Random(f"{players} {round_} {tricks} {plays}")
+    state = GAME.new_game(_config(players, **options), 40 + players)
+    state = _random_advance(_round_start(state, round_), players * tricks + plays, rnd)
+    assert (state.round, sum(state.tricks), len(state.trick)) == (round_, tricks, plays)
+    return state
+
+
+@pytest.mark.parametrize(("players", "options", "round_", "tricks", "plays"), MID_ROUND)
+def test_playouts_from_inside_a_round_are_the_python_drivers_games(
+    players: int, options: dict[str, Any], round_: int, tricks: int, plays: int
+) -> None:
+    _assert_python_playouts(_mid_round(players, options, round_, tricks, plays), 2, 11)
+
+
+def test_the_mid_round_states_have_shown_voids() -> None:
+    # The states above test something: most have voids in the log already.
+    shown = [_shown(_mid_round(*case)) for case in MID_ROUND]
+    assert sum(1 for count in shown if count) >= len(MID_ROUND) // 2
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_playouts_from_sampled_states_are_the_python_drivers_games(players: int) -> None:
+    # ISMCTS rolls out from states sampled from a seat's observation (its view of the log).
+    state = _mid_round(players, {"rounds": 1}, 0, 3, 1)
+    rnd = random.Random(5)
+    for seat in (0, players - 1):
+        sampled = GAME.sample_state(GAME.observe(state, seat), rnd)  # type: ignore[misc]
+        _assert_python_playouts(sampled, 1, 3 + seat)
+
+
+def test_a_state_without_its_log_is_read_as_the_tracker_reads_it() -> None:
+    # A state built by hand at a trick's start with an empty log: the tracker knows no
+    # void, and neither does the core.
+    state = _mid_round(4, {"rounds": 1}, 0, 8, 0)
+    assert _shown(state) > 0
+    bare = attrs.evolve(state, log=EMPTY_LOG)
+    assert _shown(bare) == 0
+    _assert_python_playouts(bare, 2, 8)
+
+
+@pytest.mark.parametrize("players", [3, 5, 8])
+def test_voids_read_from_the_log_are_those_the_actions_kept(players: int) -> None:
+    # A handle walked from a new game keeps the voids by its actions; a handle made from
+    # its Python state reads them from the log: their heuristic playouts agree.
+    config = _config(players, rounds=2)
+    h = native.new_handle(NAME, config, seed=players)
+    rnd = random.Random(players)
+    steps = 0
+    while not h.is_terminal():
+        if steps % 7 == 3:
+            fresh = native.handle(NAME, h.to_state())
+            assert fresh.playouts(2, "heuristic", seed=steps) == h.playouts(
+                2, "heuristic", seed=steps
+            )
+        ids = h.legal_action_ids()
+        h = h.apply_id(ids[rnd.randrange(len(ids))])
+        steps += 1

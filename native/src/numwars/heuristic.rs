@@ -9,12 +9,12 @@
 //! gets the whole state and reads only these fields of it, which are the observation's:
 //! `hands[me]` (`hand`), the sizes of `hands` (`hand_sizes`), `leader`, `trick`, `won`,
 //! `pairs` (`pairs`, both halves of each stolen pair), `bomb`, `capturer`, `lots[me]`
-//! (`role`) and `config`. The observation's `log` (who played which card) feeds the
-//! Python `Tracker` (the voids each seat has shown); the core's state has no log, so
-//! [`Memory`] rebuilds the plays of the other seats since this seat's last play by
-//! replaying the rules from the state it left: the card each seat played is the one
-//! that left its hand (`hands[s]` before and after), which is exactly what the log's
-//! `Played` events tell every seat, and nothing more is read from the other hands.
+//! (`role`), `config`, and `shown`. The observation's `log` (who played which card)
+//! feeds the Python `Tracker`, which finds in it the suits each seat has shown it lacks
+//! and the seats that have shown they hold no special; the core's state keeps exactly
+//! those facts of the round's plays in [`State::shown`] (kept by `apply`, read from
+//! the Python log by `state_from_py`), so the bot is exact from any state: a new game,
+//! a new round or inside one.
 //!
 //! **Order of a Python set.** `follower_worth` sums over `Knowledge.by_suit`, built by
 //! iterating a `frozenset` of cards, whose order follows the cards' hashes; a card's
@@ -22,16 +22,6 @@
 //! Python order changes from one process to the next. The sum is taken here in card
 //! order; two orders can differ only in the last bits of that sum, which changes a choice
 //! only where two scores lie within an ulp of the tie margin (1e-9) of each other.
-//!
-//! **Where the history is unknown.** The Python tracker replays the whole log of the
-//! round. A policy first asked after a trick of the round is complete cannot know the
-//! voids shown in the tricks before: the core's state does not keep them, and guessing
-//! would make choices the Python bot may not make. The policy then declines
-//! ([`Policy::act`] returns None), which the match driver reports as a refused decision
-//! (`PlayError::DeclinedRequired`). So every game of `simulate` is exact, and so is a
-//! playout from a state where no card of the round is played yet (a new game or a new
-//! round); a playout from any later state of a round is refused (a seat that played to
-//! the first trick before the playout started is first asked in the second).
 
 use crate::game::Policy;
 use crate::numwars::cards::{
@@ -39,8 +29,7 @@ use crate::numwars::cards::{
     TRUMP,
 };
 use crate::numwars::encoding::Play;
-use crate::numwars::rules;
-use crate::numwars::state::{Fate, State, STOLEN};
+use crate::numwars::state::{Fate, Shown, State, STOLEN};
 use crate::numwars::tricks::{bomb_fate, is_steal, led_key, partner, winner};
 use crate::numwars::NumWars;
 use crate::rng::{Mt, Seed};
@@ -61,186 +50,42 @@ const COMPLETE_HOPE: f64 = 0.3;
 const KEEP_CLASSIC: f64 = 6.0;
 const KEEP_TRUMP: f64 = 4.0;
 const KEEP_TRUMP_RANK: f64 = 8.0;
-/// Every suit key (`ALL_SUITS`): bits 0..3 the colours, bit 4 the trumps.
-const ALL_SUITS: u8 = 0b1_1111;
-
-/// What the Python `Tracker` holds: the suits each seat has shown it lacks (bit `k` for
-/// suit key `k`), and the seats that have shown they hold no special (bit `s`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Shown {
-    /// `Tracker.voids`, one suit set per seat.
-    pub voids: [u8; MAX_PLAYERS],
-    /// `Tracker.no_specials`, one bit per seat.
-    pub no_specials: u8,
-}
-
-impl Shown {
-    /// `_note_play`: what a (non-steal) play of `card` by `seat` to `trick` tells.
-    fn note(&mut self, deck: &Deck, seat: usize, card: Card, trick: &[Card]) {
-        if trick.is_empty() {
-            if deck.family_of(card).is_none() {
-                self.voids[seat] |= ALL_SUITS; // a special leads only from a hand of specials
-            }
-            return;
-        }
-        let Some(suit) = led_key(deck, trick) else {
-            return;
-        };
-        if deck.key(card) == Some(suit) {
-            return;
-        }
-        self.voids[seat] |= 1 << suit;
-        if deck.key(card).is_some_and(|k| k != TRUMP) {
-            // Void and discarding a classic card: no trump and no special either.
-            self.voids[seat] |= 1 << TRUMP;
-            self.no_specials |= 1 << seat;
-        }
-    }
-}
-
-/// `Shown` after the plays of `state`'s current trick, for a policy that did not see the
-/// round before (a trick's first plays are all it can know). A stolen place was either
-/// a real trump (played, then stolen: a trump to `_note_play`) or the steal itself (a
-/// `Stole` event, which tells nothing): in the round's first trick the seats that stole
-/// are those holding a pair. A stolen place stands for a trump in `led_key`, so each
-/// play's led suit is the same as when it was played.
-fn shown_in_trick(state: &State) -> Shown {
-    let deck = state.config.deck();
-    let n = state.config.n();
-    let trump = deck.card(TRUMP, 0);
-    let mut shown = Shown::default();
-    let trick = state.trick();
-    for (k, &card) in trick.iter().enumerate() {
-        let seat = (state.leader as usize + k) % n;
-        let card = match card {
-            STOLEN if state.pairs[seat] != 0 => continue,
-            STOLEN => trump,
-            card => card,
-        };
-        shown.note(deck, seat, card, &trick[..k]);
-    }
-    shown
-}
-
-/// The plays of a round so far.
-fn plays(state: &State) -> u32 {
-    let n = state.config.n();
-    state.tricks[..n].iter().sum::<u32>() * n as u32 + u32::from(state.trick_len)
-}
-
-/// What the policy keeps from one call to the next: the state its last play left, and
-/// the voids shown up to it.
-#[derive(Clone, Debug)]
-struct Memory {
-    after: State,
-    shown: Shown,
-}
-
-/// Replays the `left` plays from `at` to `now`, each seat playing a card that left its
-/// hand between `from` and `now`; the voids shown on the way, if the replay reaches
-/// `now`.
-fn replay(at: &State, from: &State, now: &State, left: u32, shown: Shown) -> Option<Shown> {
-    if left == 0 {
-        return (at == now).then_some(shown);
-    }
-    let deck = at.config.deck();
-    let seat = at.turn();
-    let gone = from.hands[seat] & !now.hands[seat] & at.hands[seat] & rules::legal(at);
-    for card in cards_of(gone) {
-        let mut next = shown;
-        if !is_steal(deck, at.trick(), card) {
-            next.note(deck, seat, card, at.trick());
-        }
-        let state = rules::play(at, seat, card);
-        if state.round != at.round {
-            return None; // the round ended: `now` is then read afresh
-        }
-        if let Some(found) = replay(&state, from, now, left - 1, next) {
-            return Some(found);
-        }
-    }
-    None
-}
 
 /// `HeuristicBot(seed)` as a policy of the core.
 #[derive(Clone, Debug)]
 pub struct Heuristic {
     rng: Mt,
-    memory: Option<Memory>,
 }
 
 impl Heuristic {
     /// `HeuristicBot(seed)`.
     pub fn new(seed: Seed) -> Heuristic {
-        Heuristic {
-            rng: Mt::new(seed),
-            memory: None,
-        }
+        Heuristic { rng: Mt::new(seed) }
     }
 
-    /// The voids shown so far this round, as `Tracker.update(observation)` finds them;
-    /// None where the policy did not see the round's earlier tricks.
-    fn catch_up(&self, now: &State) -> Option<Shown> {
-        if let Some(memory) = &self.memory {
-            let before = &memory.after;
-            let same = before.round == now.round
-                && before.seed == now.seed
-                && before.config == now.config
-                && !before.over;
-            if same && plays(now) >= plays(before) {
-                let left = plays(now) - plays(before);
-                if let Some(shown) = replay(before, before, now, left, memory.shown) {
-                    return Some(shown);
-                }
-            }
+    /// `HeuristicBot.act`: the index of the pick among `actions`.
+    pub fn choose(&mut self, state: &State, seat: usize, actions: &[Play]) -> usize {
+        if actions.len() <= 1 {
+            return 0;
         }
-        let first_trick = now.tricks[..now.config.n()].iter().all(|&t| t == 0);
-        first_trick.then(|| shown_in_trick(now))
-    }
-
-    /// Keep the state after this seat plays `card`, and the voids its play shows.
-    fn remember(&mut self, state: &State, seat: usize, card: Card, mut shown: Shown) {
-        let deck = state.config.deck();
-        if !is_steal(deck, state.trick(), card) {
-            shown.note(deck, seat, card, state.trick());
-        }
-        let after = rules::play(state, seat, card);
-        if after.round != state.round {
-            shown = Shown::default(); // `Dealt`: a new round
-        }
-        self.memory = Some(Memory { after, shown });
-    }
-
-    /// `HeuristicBot.act`: the index of the pick among `actions`; None where the policy
-    /// cannot know what the Python bot would (see the module doc).
-    pub fn choose(&mut self, state: &State, seat: usize, actions: &[Play]) -> Option<usize> {
-        let shown = self.catch_up(state)?;
-        let choice = if actions.len() <= 1 {
-            0
+        let mut sit = Situation::new(state, seat, &state.shown);
+        let scored: Vec<f64> = actions.iter().map(|a| sit.card_score(a.card)).collect();
+        let best = scored
+            .iter()
+            .copied()
+            .fold(f64::NEG_INFINITY, |m, s| if s > m { s } else { m });
+        let ties: Vec<usize> = (0..scored.len()).filter(|&i| scored[i] >= best - 1e-9).collect();
+        if ties.len() == 1 {
+            ties[0]
         } else {
-            let mut sit = Situation::new(state, seat, &shown);
-            let scored: Vec<f64> = actions.iter().map(|a| sit.card_score(a.card)).collect();
-            let best = scored
-                .iter()
-                .copied()
-                .fold(f64::NEG_INFINITY, |m, s| if s > m { s } else { m });
-            let ties: Vec<usize> = (0..scored.len()).filter(|&i| scored[i] >= best - 1e-9).collect();
-            if ties.len() == 1 {
-                ties[0]
-            } else {
-                ties[self.rng.below(ties.len() as u32) as usize]
-            }
-        };
-        if let Some(action) = actions.get(choice) {
-            self.remember(state, seat, action.card, shown);
+            ties[self.rng.below(ties.len() as u32) as usize]
         }
-        Some(choice)
     }
 }
 
 impl Policy<NumWars> for Heuristic {
     fn act(&mut self, state: &State, seat: usize, actions: &[Play], _optional: bool) -> Option<usize> {
-        self.choose(state, seat, actions)
+        Some(self.choose(state, seat, actions))
     }
 }
 
@@ -466,13 +311,13 @@ impl<'a> Situation<'a> {
     fn void_chance(&self, seat: usize, suit: Option<usize>) -> f64 {
         match suit {
             None => 1.0,
-            Some(s) if self.shown.voids[seat] & (1 << s) != 0 => 1.0,
+            Some(s) if self.shown.void(seat, s) => 1.0,
             Some(s) => 1.0 - self.holds(seat, count(self.suit_cards(s))),
         }
     }
 
     fn special_chance(&self, seat: usize, cards: &[Card]) -> f64 {
-        if self.shown.no_specials & (1 << seat) != 0 {
+        if self.shown.no_special(seat) {
             return 0.0;
         }
         let unseen = cards.iter().filter(|&&c| self.has(self.unseen, c)).count();
@@ -847,59 +692,29 @@ mod tests {
     use crate::game::Rules;
     use crate::rng::Mt;
 
-    /// A property over random games: the policy always picks one of its actions, and
-    /// the memory it rebuilds equals the voids a full replay of the round shows.
+    /// A property over random games (heuristic and random seats mixed): the policy
+    /// always picks one of its actions, from any state of any round.
     #[test]
-    fn picks_are_legal_and_the_memory_matches_a_full_replay() {
+    fn picks_are_legal_from_every_state() {
         let mut rng = Mt::new(Seed::from(3i128));
         for game in 0..40u32 {
             let players = 3 + (game as usize % 6);
             let config = Config::standard(players).unwrap();
             let mut state = NumWars::new_game(&config, Seed::from(i128::from(game)));
-            let mut bots: Vec<Heuristic> = (0..players)
-                .map(|s| Heuristic::new(Seed::from(s as i128 + 7)))
-                .collect();
-            // The voids shown this round, from every play (the Python log).
-            let mut truth = Shown::default();
             let mut actions = Vec::new();
             while !state.over {
                 let seat = state.turn();
                 NumWars::legal_actions(&state, &mut actions);
-                // Odd games: random seats and one heuristic seat (seat 0).
+                // A fresh bot at every decision: nothing is carried from one to the next.
                 let pick = if game % 2 == 0 || seat == 0 {
-                    assert_eq!(bots[seat].catch_up(&state), Some(truth), "game {game}");
-                    bots[seat].choose(&state, seat, &actions).unwrap()
+                    Heuristic::new(Seed::from(i128::from(game) + 7)).act(&state, seat, &actions, false)
                 } else {
-                    rng.below(actions.len() as u32) as usize
+                    Some(rng.below(actions.len() as u32) as usize)
                 };
+                let pick = pick.expect("the heuristic bot never declines");
                 assert!(pick < actions.len());
-                let card = actions[pick].card;
-                let deck = config.deck();
-                if !is_steal(deck, state.trick(), card) {
-                    truth.note(deck, seat, card, state.trick());
-                }
-                let next = NumWars::apply(&state, &actions[pick]);
-                if next.round != state.round {
-                    truth = Shown::default();
-                }
-                state = next;
+                state = NumWars::apply(&state, &actions[pick]);
             }
-        }
-    }
-
-    /// A policy first asked after the round's first trick declines; one asked inside the
-    /// first trick (or at a new game) plays.
-    #[test]
-    fn an_unknown_history_is_declined() {
-        let config = Config::standard(4).unwrap();
-        let mut state = NumWars::new_game(&config, Seed::from(5i128));
-        let mut actions = Vec::new();
-        for played in 0..12 {
-            NumWars::legal_actions(&state, &mut actions);
-            let seat = state.turn();
-            let pick = Heuristic::new(Seed::from(1i128)).act(&state, seat, &actions, false);
-            assert_eq!(pick.is_some(), played < 4, "play {played}");
-            state = NumWars::apply(&state, &actions[0]);
         }
     }
 

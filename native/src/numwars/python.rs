@@ -1,17 +1,24 @@
 //! Reading a Python `numwars.Config` and `numwars.State` into the core.
 //!
-//! The Python objects are read by their attributes; cards by their notation (`str`).
+//! The Python objects are read by their attributes; cards by their notation (`str`),
+//! the interned ones (every card the engine deals) by their address.
 //! A state the core could not play safely (a card outside the deck, hands whose sizes
 //! disagree with the tricks played, ...) is refused with `ValueError`: such a state is
 //! not a position of the rules (`check_state` refuses it too).
+//!
+//! The state's `log` is read for [`State::shown`] only: the facts the Python heuristic
+//! bot's `Tracker` finds in it (see [`shown_from_py`]).
+
+use std::collections::HashMap;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 
 use crate::numwars::cards::{
     Bonuses, Card, Cards, Config, Deck, Format, MAX_BONUS, MAX_PLAYERS, RAINBOW, SHADOW,
 };
-use crate::numwars::state::{Fate, State, STOLEN};
+use crate::numwars::state::{Fate, Shown, State, STOLEN};
 use crate::numwars::NumWars;
 use crate::python::PyGame;
 use crate::rng::Seed;
@@ -20,8 +27,56 @@ fn bad(message: String) -> PyErr {
     PyValueError::new_err(message)
 }
 
-/// The card of a Python card in `deck`, by its notation (`R7`, `RB5`, `SH12`, `JOKER`).
+/// The interned Python cards (`Format.FULL.cards()`: the core's `family_card` and the
+/// specials are one object per card, which the engine deals and logs), each by its
+/// address as its card of the FULL deck (read by its notation once); `_cards` keeps
+/// them alive, so no other object takes their address.
+struct Interned {
+    _cards: Py<PyAny>,
+    by_address: HashMap<usize, Card>,
+}
+
+static INTERNED: PyOnceLock<Interned> = PyOnceLock::new();
+
+fn interned(py: Python<'_>) -> PyResult<&'static Interned> {
+    INTERNED.get_or_try_init(py, || {
+        let cards = py
+            .import("numrules.numwars.cards")?
+            .getattr("Format")?
+            .getattr("FULL")?
+            .call_method0("cards")?;
+        let full = Format::Full.deck();
+        let mut by_address = HashMap::new();
+        for card in cards.try_iter()? {
+            let card = card?;
+            by_address.insert(card.as_ptr() as usize, parse_card(full, &card)?);
+        }
+        Ok(Interned {
+            _cards: cards.unbind(),
+            by_address,
+        })
+    })
+}
+
+/// The card of a Python card in `deck`: an interned card by its address, any other by
+/// its notation (the same card either way).
 fn card_from_py(deck: &Deck, card: &Bound<'_, PyAny>) -> PyResult<Card> {
+    let known = interned(card.py()).ok();
+    if let Some(&full_card) = known.and_then(|i| i.by_address.get(&(card.as_ptr() as usize))) {
+        let full = Format::Full.deck();
+        match full.family_of(full_card) {
+            None => return Ok(deck.special(full_card as usize - 6 * full.span)),
+            Some(f) if full.value_of(full_card) < deck.span => {
+                return Ok(deck.card(f, full.value_of(full_card)))
+            }
+            Some(_) => {} // a card of the FULL deck only: refused by its notation
+        }
+    }
+    parse_card(deck, card)
+}
+
+/// The card of a Python card in `deck`, by its notation (`R7`, `RB5`, `SH12`, `JOKER`).
+fn parse_card(deck: &Deck, card: &Bound<'_, PyAny>) -> PyResult<Card> {
     let text = card.str()?.to_string();
     let special = ["JOKER", "QUANTUM", "NUMX", "BOMB"]
         .iter()
@@ -84,6 +139,72 @@ fn seat_or_none(value: &Bound<'_, PyAny>, n: usize, name: &str) -> PyResult<Opti
         Ok(s) if s < n => Ok(Some(s as u8)),
         _ => Err(bad(format!("{name} must be a seat or None"))),
     }
+}
+
+/// `Shown` as a fresh `inference.Tracker` finds it in `state.log`: the plays replayed
+/// from the log's last `Dealt` (the tracker forgets at each one), each `Played` noted
+/// against the trick it went to (followed as the tracker follows it: `Played` adds its
+/// card, `Stole` empties the stolen card's place and adds an empty one, `TrickWon`
+/// clears it).
+///
+/// `after` is the number of events since the round's `Dealt` (one per play, one per
+/// finished trick, one for the Bomb's fate, two more once the game is over: as
+/// `sampling._round_events` counts them), so only the round's events are read; a log
+/// where that event is not a `Dealt` (a state built by hand, whose log does not tell
+/// its round) is searched for its last `Dealt`, and read from its start without one,
+/// as the tracker would read it.
+fn shown_from_py(state: &Bound<'_, PyAny>, deck: &Deck, n: usize, after: usize) -> PyResult<Shown> {
+    let py = state.py();
+    let types = py.import("numrules.numwars.event_types")?;
+    let (dealt, played, stole, won) = (
+        types.getattr("Dealt")?,
+        types.getattr("Played")?,
+        types.getattr("Stole")?,
+        types.getattr("TrickWon")?,
+    );
+    let log = state.getattr("log")?.call_method1("view", (py.None(),))?;
+    let len = log.len()?;
+    let is_deal = |i: usize| -> PyResult<bool> { Ok(log.get_item(i)?.get_type().is(&dealt)) };
+    let start = match len.checked_sub(after + 1) {
+        Some(i) if is_deal(i)? => i,
+        _ => {
+            let mut last = 0;
+            for i in (0..len).rev() {
+                if is_deal(i)? {
+                    last = i;
+                    break;
+                }
+            }
+            last
+        }
+    };
+    let mut shown = Shown::default();
+    let mut trick: Vec<Card> = Vec::with_capacity(MAX_PLAYERS);
+    for event in log.call_method1("since", (start,))?.try_iter()? {
+        let event = event?;
+        let kind = event.get_type();
+        if kind.is(&played) {
+            let seat = match event.getattr("seat")?.extract::<usize>() {
+                Ok(s) if s < n => s,
+                _ => return Err(bad("a Played event of the log names no seat".into())),
+            };
+            let card = card_from_py(deck, &event.getattr("card")?)?;
+            shown.note(deck, seat, card, &trick);
+            trick.push(card);
+        } else if kind.is(&stole) {
+            let stolen = card_from_py(deck, &event.getattr("stolen")?)?;
+            if let Some(k) = trick.iter().position(|&c| c == stolen) {
+                trick[k] = STOLEN;
+            }
+            trick.push(STOLEN);
+        } else if kind.is(&won) {
+            trick.clear();
+        } else if kind.is(&dealt) {
+            shown = Shown::default();
+            trick.clear();
+        }
+    }
+    Ok(shown)
 }
 
 impl PyGame for NumWars {
@@ -208,10 +329,10 @@ impl PyGame for NumWars {
             let half = |f: usize| ((cards >> (f * span)) & ((1 << span) - 1)) as u32;
             pairs[s] = half(RAINBOW) | half(SHADOW);
         }
-        let mut tricks = [0u32; MAX_PLAYERS];
+        let mut tricks = [0u8; MAX_PLAYERS];
         for (s, count) in per_seat(state, "tricks", n)?.iter().enumerate() {
             tricks[s] = count
-                .extract::<u32>()
+                .extract::<u8>()
                 .map_err(|_| bad("a trick count is a small int".into()))?;
         }
         let bomb_value = state.getattr("bomb")?;
@@ -241,6 +362,10 @@ impl PyGame for NumWars {
                 )));
             }
         }
+        // The hands agree with the tricks: `finished` is at most the hand size.
+        let finished: usize = tricks.iter().map(|&t| t as usize).sum();
+        let after = finished * n + trick_len + finished + usize::from(bomb.is_some()) + 2 * usize::from(over);
+        let shown = shown_from_py(state, deck, n, after)?;
         Ok(State {
             config,
             seed,
@@ -259,6 +384,7 @@ impl PyGame for NumWars {
             bomb,
             capturer,
             protector,
+            shown,
         })
     }
 }

@@ -3,7 +3,7 @@
 
 use crate::game::seats_with;
 use crate::numwars::cards::{pair_points, Card, Cards, Config, Role, BOMB_AT, JOKER_AT, MAX_PLAYERS};
-use crate::numwars::state::{Fate, State, STOLEN};
+use crate::numwars::state::{Fate, Shown, State, STOLEN};
 use crate::numwars::tricks::{bomb_fate, has_bomb, is_steal, legal_plays, partner, winner};
 use crate::rng::{derive_seed, shuffle, Part, Seed};
 
@@ -28,6 +28,7 @@ pub fn new_game(config: &Config, seed: Seed) -> State {
         bomb: None,
         capturer: None,
         protector: None,
+        shown: Shown::default(),
     };
     deal(&mut state, 0, &shuffled_deck(config, seed, 0));
     state
@@ -43,7 +44,8 @@ pub fn shuffled_deck(config: &Config, seed: Seed, round: u32) -> Vec<Card> {
 
 /// `_deal`: round `round` from the deck `order` (top card first). The lot cards go to
 /// the seats in order of appearance; the other cards, `hand_size - 1` a seat from seat
-/// 0; the rest is set aside. Every other field of the round starts afresh.
+/// 0; the rest is set aside. Every other field of the round starts afresh (`shown`
+/// too: the tracker forgets at each `Dealt`).
 pub fn deal(state: &mut State, round: u32, order: &[Card]) {
     let config = state.config;
     let n = config.n();
@@ -74,6 +76,7 @@ pub fn deal(state: &mut State, round: u32, order: &[Card]) {
     state.bomb = None;
     state.capturer = None;
     state.protector = None;
+    state.shown = Shown::default();
 }
 
 /// The cards the seat to act may play (`legal_actions`, as a set); empty once over.
@@ -85,7 +88,8 @@ pub fn legal(state: &State) -> Cards {
     legal_plays(deck, state.hands[state.turn()], state.trick())
 }
 
-/// `apply(state, Play(seat, card))` for a legal play of the seat to act.
+/// `apply(state, Play(seat, card))` for a legal play of the seat to act. A play that is
+/// not a steal (a `Played` event) updates `shown` as the tracker's `_note_play` does.
 pub fn play(state: &State, seat: usize, card: Card) -> State {
     let mut next = state.clone();
     let deck = state.config.deck();
@@ -100,6 +104,7 @@ pub fn play(state: &State, seat: usize, card: Card) -> State {
         next.trick[len] = STOLEN;
         next.pairs[seat] |= 1 << deck.value_of(card);
     } else {
+        next.shown.note(deck, seat, card, state.trick());
         next.trick[len] = card;
     }
     next.trick_len += 1;
