@@ -40,7 +40,7 @@ try:
 except ImportError:  # the core is optional
     _core = None
 
-__all__ = ["Handle", "available", "core_games", "evaluates", "handle", "new_handle"]
+__all__ = ["available", "core_games", "evaluates", "handle", "new_handle"]
 
 
 def _enabled() -> bool:
@@ -102,8 +102,8 @@ def new_handle(game: str, config: Any, seed: int) -> Handle:
     return _module().new_game(resolve_game(game).name, config, seed)  # type: ignore[no-any-return]
 
 
-Step = tuple[int, int] | tuple[int, int, int | None]
-"""An action of a handle's history: (seat, id), or (seat, id, pick) (see `Handle.history`)."""
+# An action of a handle's history: (seat, id), or (seat, id, pick) (`Handle.history`).
+_Step = tuple[int, int] | tuple[int, int, int | None]
 
 
 def _action(game: str, state: Any, seat: int, action_id: int, pick: int | None = None) -> Any:
@@ -119,7 +119,7 @@ def _action(game: str, state: Any, seat: int, action_id: int, pick: int | None =
     return same[pick]
 
 
-def _replay(game: str, state: Any, history: Sequence[Step]) -> Any:
+def _replay(game: str, state: Any, history: Sequence[_Step]) -> Any:
     # A handle's Python state: its root state, then each action it played.
     g = resolve_game(game)
     for seat, action_id, *pick in history:
@@ -127,7 +127,7 @@ def _replay(game: str, state: Any, history: Sequence[Step]) -> Any:
     return state
 
 
-def _replay_new(game: str, config: Any, seed: int, history: Sequence[Step]) -> Any:
+def _replay_new(game: str, config: Any, seed: int, history: Sequence[_Step]) -> Any:
     # The Python state of a handle made by `new_handle`.
     return _replay(game, resolve_game(game).new_game(config, seed), history)
 
