@@ -34,7 +34,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use super::cards::{bit, family_value, DECK_SIZE, INFINITY_CARDS, NUM_X, RAINBOW, VALUES};
-use super::rules::Action;
+use super::rules::{k_subsets, Action};
 use super::state::{Phase, Pile, State};
 use super::NumBounce;
 use crate::game::Policy;
@@ -371,20 +371,6 @@ fn going_out(cards: i64) -> f64 {
     }
 }
 
-/// Every `k`-subset of `pool`, as card sets.
-fn subsets(pool: u128, k: u32, base: u128, emit: &mut impl FnMut(u128)) {
-    if k == 0 {
-        emit(base);
-        return;
-    }
-    let mut rest = pool;
-    while rest.count_ones() >= k {
-        let low = rest & rest.wrapping_neg();
-        rest &= rest - 1;
-        subsets(rest, k - 1, base | low, emit);
-    }
-}
-
 /// `combinations.beating(hand, size, value, reference_has_infinity)`, each combination as
 /// a card set (in no particular order: the bot only takes maxima over them).
 fn beating(hand: u128, size: u32, value: Value, reference_has_infinity: bool, emit: &mut impl FnMut(u128)) {
@@ -400,16 +386,16 @@ fn beating(hand: u128, size: u32, value: Value, reference_has_infinity: bool, em
         let v = v as i64;
         if v > value {
             // The combinations of the group and the INFINITY cards holding a family card.
-            subsets(group | infinities, size, 0, &mut |c| {
+            k_subsets(group | infinities, size, 0, &mut |c| {
                 if c & group != 0 {
                     emit(c);
                 }
             });
         } else if v < value && !reference_has_infinity {
-            subsets(group, size, 0, emit);
+            k_subsets(group, size, 0, emit);
         }
     }
-    subsets(infinities, size, 0, emit);
+    k_subsets(infinities, size, 0, emit);
 }
 
 /// `bots.Situation`: one decision, from what `observe(state, me)` shows.

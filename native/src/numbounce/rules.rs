@@ -110,9 +110,9 @@ fn infinity_slots(hand: u128) -> u16 {
     (((hand & INFINITY_CARDS) >> INF1) as u16) << 6
 }
 
-/// Every `k`-subset of `pool` joined to `base`, in lexicographic order of their slots
-/// (Python's `itertools.combinations` over the pool in slot order).
-fn k_subsets<F: FnMut(u16)>(pool: u16, k: u32, base: u16, emit: &mut F) {
+/// Every `k`-subset of `pool` joined to `base`, in lexicographic order of their bits
+/// (Python's `itertools.combinations` over the pool in bit order).
+pub(crate) fn k_subsets(pool: u128, k: u32, base: u128, emit: &mut impl FnMut(u128)) {
     if k == 0 {
         emit(base);
         return;
@@ -206,14 +206,18 @@ fn beating(
         } else {
             continue;
         };
-        k_subsets(pool, size.saturating_sub(1), 1 << f, &mut |slots| {
-            push(Combo { value: v, slots });
+        // Slots are 16 bits: every subset of a 16-bit pool and base fits back in a u16.
+        k_subsets(u128::from(pool), size.saturating_sub(1), 1 << f, &mut |slots| {
+            push(Combo {
+                value: v,
+                slots: slots as u16,
+            });
         });
     }
-    k_subsets(infinities, size, 0, &mut |slots| {
+    k_subsets(u128::from(infinities), size, 0, &mut |slots| {
         push(Combo {
             value: Combo::NO_VALUE,
-            slots,
+            slots: slots as u16,
         });
     });
 }

@@ -57,7 +57,7 @@ pub const NAMES: [&str; 10] = [
 ];
 
 /// The group sizes of a same-value objective (ascending), or None.
-fn same_value(objective: u8) -> Option<&'static [u8]> {
+pub(crate) fn same_value(objective: u8) -> Option<&'static [u8]> {
     match objective {
         PAIR => Some(&[2]),
         THREE_OF_A_KIND => Some(&[3]),

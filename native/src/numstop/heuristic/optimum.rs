@@ -12,10 +12,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use super::super::cards::{cards_of, family, value, Cards, Config, SHADOW, SPAN};
-use super::super::selection::{
-    FLUSH, FOUR_OF_A_KIND, FULL_HOUSE, PAIR, SHADOW_STRAIGHT, SIZES, SMALL_STRAIGHT, STRAIGHT_FLUSH,
-    THREE_OF_A_KIND, TWO_PAIRS,
-};
+use super::super::selection::{same_value, FLUSH, SHADOW_STRAIGHT, SIZES, SMALL_STRAIGHT, STRAIGHT_FLUSH};
 
 const FIELD: u32 = 6;
 const GUARD_BIT: u128 = 1 << (FIELD - 1);
@@ -210,16 +207,9 @@ impl Options {
         let wild = !self.cards.shadows.is_empty();
         let max_value = self.cards.max_value;
         let counts = self.counts.clone();
-        let same: Option<&[i64]> = match objective {
-            PAIR => Some(&[2]),
-            THREE_OF_A_KIND => Some(&[3]),
-            FOUR_OF_A_KIND => Some(&[4]),
-            TWO_PAIRS => Some(&[2, 2]),
-            FULL_HOUSE => Some(&[2, 3]),
-            _ => None,
-        };
-        match same {
+        match same_value(objective) {
             Some(&[size]) => {
+                let size = i64::from(size);
                 for v in 0..=max_value {
                     if counts[v] >= size {
                         self.add(objective, &[(v as u8, size as u8)], &[], 0);
@@ -230,6 +220,7 @@ impl Options {
                 }
             }
             Some(&[small, large]) => {
+                let (small, large) = (i64::from(small), i64::from(large));
                 for v in 0..=max_value {
                     for w in 0..=max_value {
                         if v == w {
