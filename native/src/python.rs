@@ -67,33 +67,38 @@ struct Entry {
     new_game: NewGame,
 }
 
-fn entry<G: PyGame>() -> Entry {
+fn from_state_of<G: PyGame>(state: &Bound<'_, PyAny>) -> PyResult<Arc<dyn AnyTurn>> {
+    Ok(Arc::new(Turn::<G>::start(G::state_from_py(state)?)))
+}
+
+fn new_game_of<G: PyGame>(config: &Bound<'_, PyAny>, seed: Seed) -> PyResult<Arc<dyn AnyTurn>> {
+    Ok(Arc::new(Turn::<G>::start(G::new_game(
+        &G::config_from_py(config)?,
+        seed,
+    ))))
+}
+
+const fn entry<G: PyGame>() -> Entry {
     Entry {
         name: G::NAME,
         evaluates: G::EVALUATES,
-        from_state: |state| Ok(Arc::new(Turn::<G>::start(G::state_from_py(state)?))),
-        new_game: |config, seed| {
-            Ok(Arc::new(Turn::<G>::start(G::new_game(
-                &G::config_from_py(config)?,
-                seed,
-            ))))
-        },
+        from_state: from_state_of::<G>,
+        new_game: new_game_of::<G>,
     }
 }
 
-/// The games of the core (one line per game).
-fn games() -> Vec<Entry> {
-    vec![
-        entry::<crate::numbounce::NumBounce>(),
-        entry::<crate::numstop::NumStop>(),
-        entry::<crate::numwars::NumWars>(),
-        entry::<crate::stackattack::StackAttack>(),
-    ]
-}
+/// The games of the core (one line per game), built once: `from_state` looks a game up
+/// at every call (an ISMCTS search does at every iteration).
+static GAMES: [Entry; 4] = [
+    entry::<crate::numbounce::NumBounce>(),
+    entry::<crate::numstop::NumStop>(),
+    entry::<crate::numwars::NumWars>(),
+    entry::<crate::stackattack::StackAttack>(),
+];
 
-fn find(name: &str) -> PyResult<Entry> {
-    games()
-        .into_iter()
+fn find(name: &str) -> PyResult<&'static Entry> {
+    GAMES
+        .iter()
         .find(|e| e.name == name)
         .ok_or_else(|| PyValueError::new_err(format!("the native core has no game {name:?}")))
 }
@@ -492,7 +497,7 @@ fn new_game(game: &str, config: &Bound<'_, PyAny>, seed: Seed) -> PyResult<Handl
 /// The names of the games the core plays.
 #[pyfunction]
 fn game_names() -> Vec<&'static str> {
-    games().iter().map(|e| e.name).collect()
+    GAMES.iter().map(|e| e.name).collect()
 }
 
 /// Whether the core has `Game.evaluate` of game `game` (ISMCTS needs it to roll out in
