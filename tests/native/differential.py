@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import struct
 from collections.abc import Sequence
 from typing import Any
 
@@ -153,3 +154,40 @@ def python_playout(game: Any, state: Any, bots: Sequence[Any]) -> tuple[Any, int
             length += 1
             break
     return state, length
+
+
+def float32(values: Sequence[float]) -> list[float]:
+    """`values` rounded to float32, as the core's tensors hold them (as Python floats)."""
+    return list(struct.unpack(f"{len(values)}f", struct.pack(f"{len(values)}f", *values)))
+
+
+def tensor_walk(
+    name: str, config: Any, seed: int, *, every: int = 1, max_steps: int = 100_000
+) -> int:
+    """Walk one game of `name` through both engines, comparing observation tensors.
+
+    At every `every`-th step and at the end, each seat's `observation_tensor` from the
+    core must equal the Python game's `tensors.observation`, rounded to float32. Returns
+    the number of steps walked.
+    """
+    seq = sequential(name)
+    game = seq.rl.game
+    assert game.tensors is not None
+    rnd = random.Random(seed)
+    turn = seq.start(game.new_game(config, seed))
+    handle = native.new_handle(name, config, seed)
+    step = 0
+    while step < max_steps:
+        over = turn.seat is None
+        if step % every == 0 or over:
+            for seat in range(config.players):
+                want = float32(game.tensors.observation(game.observe(turn.state, seat)))
+                assert handle.observation_tensor(seat) == want, (name, seed, step, seat)
+        if over:
+            break
+        ids = seq.legal_ids(turn)
+        choice = ids[rnd.randrange(len(ids))]
+        turn = seq.step(turn, choice)
+        handle = handle.apply_id(choice)
+        step += 1
+    return step

@@ -9,18 +9,15 @@ and the recycling of the discard. The observation tensor is compared with the Py
 
 from __future__ import annotations
 
-import random
-import struct
 from typing import Any
 
 import pytest
 
-from numrules import get_game
 from numrules import numbounce as nb
 from numrules.apps.simulation import play_game
 from numrules.rl.sequential import Turn
 from tests.generic.pinned import DATA
-from tests.native.differential import _same_step, match_digest, sequential, walk
+from tests.native.differential import _same_step, match_digest, sequential, tensor_walk, walk
 
 native = pytest.importorskip("numrules.native")
 if not native.available("numbounce"):
@@ -235,11 +232,6 @@ def test_the_discard_is_recycled_into_the_draw_pile() -> None:
 # --- the observation tensor ---------------------------------------------------------------
 
 
-def as_float32(values: list[float]) -> list[float]:
-    """Python floats rounded to float32, as the core stores them."""
-    return list(struct.unpack(f"{len(values)}f", struct.pack(f"{len(values)}f", *values)))
-
-
 @pytest.mark.parametrize(
     "config",
     [
@@ -252,21 +244,5 @@ def as_float32(values: list[float]) -> list[float]:
     ids=str,
 )
 def test_the_observation_tensor_is_the_python_one(config: nb.Config) -> None:
-    game = get_game(NAME)
-    assert game.tensors is not None
-    seq = sequential(NAME)
     for seed in range(2):
-        rnd = random.Random(seed)
-        turn = seq.start(game.new_game(config, seed))
-        handle = native.new_handle(NAME, config, seed)
-        while True:
-            # Every seat's tensor at a third of the steps (and at the end).
-            for seat in range(config.players) if rnd.random() < 0.3 or turn.seat is None else ():
-                expected = game.tensors.observation(game.observe(turn.state, seat))
-                assert handle.observation_tensor(seat) == as_float32(expected), seat
-            ids = handle.legal_action_ids()
-            if not ids:
-                break
-            choice = ids[rnd.randrange(len(ids))]
-            turn = seq.step(turn, choice)
-            handle = handle.apply_id(choice)
+        tensor_walk(NAME, config, seed, every=3)

@@ -21,7 +21,7 @@ from numrules.apps.simulation import play_game
 from numrules.core.cards import FamilyCard
 from numrules.numstop import Config, Mode, State, parse_cards
 from tests.generic.pinned import DATA
-from tests.native.differential import match_digest, sequential, walk
+from tests.native.differential import match_digest, sequential, tensor_walk, walk
 
 NAME = "numstop"
 
@@ -209,24 +209,6 @@ TENSOR_CONFIGS = [
 
 @pytest.mark.parametrize("config", TENSOR_CONFIGS, ids=["classic-4", "discovery-2", "options-3"])
 def test_observation_tensor_is_the_python_one(config: Config) -> None:
-    np = pytest.importorskip("numpy")
-    seq = sequential(NAME)
-    rnd = random.Random(config.players)
-    turn = seq.start(numstop.new_game(config, 7))
+    tensor_walk(NAME, config, 7, every=5, max_steps=1500)
     handle = native.new_handle(NAME, config, 7)
-    for step in range(1500):
-        state = turn.state
-        if step % 5 == 0 or numstop.is_terminal(state):
-            for seat in range(config.players):
-                want = numstop.observation_tensor(numstop.observe(state, seat))
-                got = handle.observation_tensor(seat)
-                assert np.array_equal(
-                    np.asarray(got, dtype=np.float32), np.asarray(want, dtype=np.float32)
-                ), f"step {step} seat {seat}"
-        ids = seq.legal_ids(turn)
-        if not ids:
-            break
-        choice = ids[rnd.randrange(len(ids))]
-        turn = seq.step(turn, choice)
-        handle = handle.apply_id(choice)
     assert len(handle.observation_tensor(0)) == numstop.observation_layout(config).size

@@ -7,8 +7,6 @@ the end of a round and of the game, a tie) and `simulate` against `play_game`.
 
 from __future__ import annotations
 
-import random
-import struct
 from typing import Any
 
 import attrs
@@ -17,7 +15,7 @@ import pytest
 from numrules import numwars as nw
 from numrules.apps.simulation import play_game
 from tests.generic.pinned import DATA
-from tests.native.differential import match_digest, walk
+from tests.native.differential import match_digest, tensor_walk, walk
 
 native = pytest.importorskip("numrules.native")
 if not native.available("numwars"):
@@ -190,24 +188,4 @@ def test_simulate_equals_play_game(players: int) -> None:
     ids=str,
 )
 def test_observation_tensor_is_the_python_one(players: int, options: dict[str, Any]) -> None:
-    config = nw.Config(players=players, **options)
-    rnd = random.Random(players)
-    state = nw.new_game(config, players)
-    handle = native.new_handle(NAME, config, players)
-    step = 0
-    while True:
-        if step % 3 == 0 or nw.is_terminal(state):
-            for seat in range(players):
-                expected = [_f32(x) for x in nw.TENSORS.observation(nw.observe(state, seat))]
-                assert handle.observation_tensor(seat) == expected, (step, seat)
-        if nw.is_terminal(state):
-            break
-        action = rnd.choice(nw.legal_actions(state))
-        handle = handle.apply_id(nw.encode_action(config, action))
-        state = nw.apply(state, action)
-        step += 1
-
-
-def _f32(x: float) -> float:
-    # The float32 nearest to x, as a Python float.
-    return float(struct.unpack("f", struct.pack("f", x))[0])
+    tensor_walk(NAME, nw.Config(players=players, **options), players, every=3)

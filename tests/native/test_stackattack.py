@@ -8,10 +8,8 @@ games of `numrules simulate`; and every seat's observation tensor at every step.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-import numpy as np
 import pytest
 
 from numrules import dumps
@@ -19,9 +17,8 @@ from numrules import stackattack as sa
 from numrules.apps.simulation import play_game
 from numrules.core.errors import IllegalActionError, Reason
 from numrules.core.rng import derive_seed
-from numrules.rl.arrays import observation_tensor
 from tests.generic.pinned import DATA
-from tests.native.differential import match_digest, sequential, walk
+from tests.native.differential import match_digest, sequential, tensor_walk, walk
 
 native = pytest.importorskip("numrules.native")
 if not native.available("stackattack"):
@@ -231,29 +228,10 @@ def test_simulate_is_play_game(players: int) -> None:
         )
 
 
-def tensor_walk(cfg: sa.Config, seed: int) -> None:
-    """Walk a game; at every step each seat's tensor is the Python one, as float32."""
-    seq = sequential(NAME)
-    rnd = random.Random(seed)
-    turn = seq.start(sa.new_game(cfg, seed))
-    handle = native.new_handle(NAME, cfg, seed)
-    while True:
-        for seat in range(cfg.players):
-            expected = observation_tensor(sa.GAME, sa.observe(turn.state, seat))
-            got = np.asarray(handle.observation_tensor(seat), dtype=np.float32)
-            assert np.array_equal(got, expected), (seed, seat, np.flatnonzero(got != expected))
-        ids = seq.legal_ids(turn)
-        if not ids:
-            break
-        choice = ids[rnd.randrange(len(ids))]
-        turn = seq.step(turn, choice)
-        handle = handle.apply_id(choice)
-
-
 @pytest.mark.parametrize("players", PLAYERS)
 def test_observation_tensors(players: int) -> None:
-    tensor_walk(sa.Config(players=players), players)
+    tensor_walk(NAME, sa.Config(players=players), players)
     for variant in ("max rounds 2", "all powers dense", "many shields", "no penalties"):
-        tensor_walk(config(players, **VARIANTS[variant]), players + 10)
+        tensor_walk(NAME, config(players, **VARIANTS[variant]), players + 10)
     with pytest.raises(ValueError, match="no seat"):
         native.new_handle(NAME, sa.Config(players=players), 0).observation_tensor(players)
