@@ -167,7 +167,12 @@ impl Debug for Seats {
 /// seat that must act, then the seats that must act in seat order.
 pub fn asking_order(seats: SeatSet, optional: SeatSet, players: usize) -> Seats {
     let optional = optional & seats;
-    let required = seats & !optional;
+    optional_first(optional, seats & !optional, players)
+}
+
+/// The seats of `optional` from the left of the one seat of `required` (if there is
+/// exactly one) round the table, then the seats of `required` in seat order.
+fn optional_first(optional: SeatSet, required: SeatSet, players: usize) -> Seats {
     if optional == 0 {
         return Seats::ascending(required);
     }
@@ -236,24 +241,18 @@ impl<G: Rules> Turn<G> {
         let players = G::players(G::config(&state));
         let to_act = G::to_act(&state);
         if !G::HAS_OPTIONAL {
-            let order = asking_order(to_act, G::optional_seats(&state), players);
             let optional = G::optional_seats(&state) & to_act;
+            let order = asking_order(to_act, optional, players);
             return Turn {
                 state,
                 order,
                 optional,
             };
         }
-        let public = G::public_optional_seats(&state);
+        // Every seat that might interrupt by public facts is asked, holders or not.
         let required = to_act & !G::optional_seats(&state);
-        let mover = if required.count_ones() == 1 {
-            i64::from(required.trailing_zeros())
-        } else {
-            -1
-        };
-        let optional = public & !required;
-        let mut order = Seats::from_left_of(optional, mover, players);
-        order.extend(required);
+        let optional = G::public_optional_seats(&state) & !required;
+        let order = optional_first(optional, required, players);
         Turn {
             state,
             order,
