@@ -432,37 +432,31 @@ def _native_chunk(g: AnyGame, plan: _Plan, start: int, stop: int) -> list[GameOu
     # Games start..stop-1 played by the native core, or None where it cannot play them
     # (no core, or a config, bot or output it does not have); "native" insists.
     policies = native_policies(g, plan.bots)
-    usable = (
-        native.available(g.name)
-        and policies is not None
-        and not plan.figures
-        and plan.headers is None
-    )
-    if usable and policies is not None:
-        seeds = [game_seed(plan.seed, index) for index in range(start, stop)]
-        try:
-            handle = native.new_handle(g.name, plan.config, seeds[0])
-            results = handle.simulate(seeds, policies)
-        except ValueError as error:  # a config option or a bot the core does not have
-            if plan.engine == "native":
-                raise ConfigError(f"the native core cannot play these games: {error}") from None
-            return None
-        return [
-            GameOutcome(
-                index=index,
-                seed=seed,
-                bots=plan.bots,
-                scores=tuple(scores),
-                winners=tuple(winners),
-                length=length,
-            )
-            for index, seed, (scores, winners, length, _) in zip(
-                range(start, stop), seeds, results, strict=True
-            )
-        ]
-    if plan.engine == "native":
-        raise ConfigError(_why_not_native(g, policies is not None, plan))
-    return None
+    if policies is None or not native.available(g.name) or plan.figures or plan.headers is not None:
+        if plan.engine == "native":
+            raise ConfigError(_why_not_native(g, policies is not None, plan))
+        return None
+    seeds = [game_seed(plan.seed, index) for index in range(start, stop)]
+    try:
+        handle = native.new_handle(g.name, plan.config, seeds[0])
+        results = handle.simulate(seeds, policies)
+    except ValueError as error:  # a config option or a bot the core does not have
+        if plan.engine == "native":
+            raise ConfigError(f"the native core cannot play these games: {error}") from None
+        return None
+    return [
+        GameOutcome(
+            index=index,
+            seed=seed,
+            bots=plan.bots,
+            scores=tuple(scores),
+            winners=tuple(winners),
+            length=length,
+        )
+        for index, seed, (scores, winners, length, _) in zip(
+            range(start, stop), seeds, results, strict=True
+        )
+    ]
 
 
 def _why_not_native(g: AnyGame, policies: bool, plan: _Plan) -> str:
