@@ -20,8 +20,10 @@ from typing import Any
 import pytest
 
 from numrules import dumps, get_game, native
+from numrules.core.bots import make_bot
 from numrules.core.cursor import DecisionCursor
 from numrules.core.errors import IllegalActionError
+from numrules.core.rng import derive_seed
 from numrules.rl.arrays import RLGame
 from numrules.rl.sequential import Sequential, Turn
 
@@ -191,3 +193,27 @@ def tensor_walk(
         handle = handle.apply_id(choice)
         step += 1
     return step
+
+
+def same_playouts(name: str, state: Any, n: int, policy: str, seed: int) -> None:
+    """The core's `playouts(n, policy, seed)` from `state` are the Python driver's games.
+
+    They must be reproducible, and playout `j` must end as `python_playout` from `state`
+    with `make_bot(policy, derive_seed(seed, j, s))` at seat s: same scores, winners and
+    length.
+    """
+    game = get_game(name)
+    handle = native.handle(name, state)
+    found = handle.playouts(n, policy, seed=seed)
+    assert len(found) == n
+    assert found == handle.playouts(n, policy, seed=seed)  # reproducible
+    players = state.config.players
+    for j, (scores, winners, length, finished) in enumerate(found):
+        bots = [make_bot(policy, derive_seed(seed, j, s), game) for s in range(players)]
+        last, python_length = python_playout(game, state, bots)
+        assert finished, j
+        assert (scores, winners, length) == (
+            list(game.scores(last)),
+            sorted(game.winners(last)),
+            python_length,
+        ), j

@@ -17,13 +17,12 @@ from typing import Any
 import attrs
 import pytest
 
-from numrules import RandomBot, dumps, get_game, native
+from numrules import dumps, get_game, native
 from numrules.apps.simulation import simulate
 from numrules.core.errors import ConfigError, IllegalActionError, Reason
 from numrules.core.game import BUILTIN_GAMES, AnyGame
 from numrules.core.ismcts import ISMCTSBot
-from numrules.core.rng import derive_seed
-from tests.native.differential import python_playout
+from tests.native.differential import same_playouts
 from tests.test_docs import ROOT, python_blocks
 
 GAMES = sorted(native.core_games())
@@ -63,18 +62,8 @@ def test_playouts_are_the_python_drivers_games(name: str) -> None:
     game = get_game(name)
     config = _config(game)
     state = game.new_game(config, 11)
+    same_playouts(name, state, 3, "random", 5)  # make_bot("random", seed): RandomBot(seed)
     handle = native.handle(name, state)
-    outcomes = handle.playouts(3, "random", seed=5)
-    assert outcomes == handle.playouts(3, "random", seed=5)  # reproducible
-    for j, (scores, winners, length, finished) in enumerate(outcomes):
-        seeds = [derive_seed(5, j, seat) for seat in range(config.players)]
-        last, python_length = python_playout(game, state, [RandomBot(s) for s in seeds])
-        assert finished
-        assert (scores, winners, length) == (
-            list(game.scores(last)),
-            sorted(game.winners(last)),
-            python_length,
-        )
     cut = handle.playouts(2, "random", seed=5, max_actions=3)
     assert [(length, finished) for _, _, length, finished in cut] == [(3, False)] * 2
 

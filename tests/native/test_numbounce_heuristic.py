@@ -20,9 +20,7 @@ import pytest
 from numrules import get_game
 from numrules import numbounce as nb
 from numrules.apps.simulation import outcomes, simulate
-from numrules.core.bots import make_bot
-from numrules.core.rng import derive_seed
-from tests.native.differential import python_playout
+from tests.native.differential import same_playouts
 
 native = pytest.importorskip("numrules.native")
 if not native.available("numbounce"):
@@ -118,16 +116,4 @@ def test_playouts_are_the_python_drivers_games(
     what: str, players: int, seed: int, found: Callable[[nb.State], bool]
 ) -> None:
     config = nb.Config(players=players, hand_size=7, rounds=2)
-    state = _walk_until(config, seed, found)
-    handle = native.handle(NAME, state)
-    result = handle.playouts(2, "heuristic", seed=9)
-    assert result == handle.playouts(2, "heuristic", seed=9)  # reproducible
-    for j, (scores, winners, length, finished) in enumerate(result):
-        bots = [make_bot("heuristic", derive_seed(9, j, s), GAME) for s in range(players)]
-        last, python_length = python_playout(GAME, state, bots)
-        assert finished, what
-        assert (scores, winners, length) == (
-            list(GAME.scores(last)),
-            sorted(GAME.winners(last)),
-            python_length,
-        ), what
+    same_playouts(NAME, _walk_until(config, seed, found), 2, "heuristic", 9)

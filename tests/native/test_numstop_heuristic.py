@@ -15,11 +15,8 @@ import pytest
 
 from numrules import native, numstop
 from numrules.apps.simulation import Engine, Summary, simulate
-from numrules.core.bots import make_bot
-from numrules.core.game import get_game
-from numrules.core.rng import derive_seed
 from numrules.numstop import Config, Mode
-from tests.native.differential import python_playout
+from tests.native.differential import same_playouts
 
 NAME = "numstop"
 
@@ -89,14 +86,6 @@ def test_simulate_heuristic_is_pythons(config: Config, bots: list[str], games: i
     assert _summary(config, bots, games, "native") == _summary(config, bots, games, "python")
 
 
-def _python_playout(state: Any, seed: int, j: int) -> tuple[Any, int]:
-    # play_match's loop from `state`, make_bot("heuristic", derive_seed(seed, j, s)) at s.
-    game = get_game(NAME)
-    players = state.config.players
-    bots = [make_bot("heuristic", derive_seed(seed, j, s), game) for s in range(players)]
-    return python_playout(game, state, bots)
-
-
 @pytest.mark.parametrize("players", [2, 4])
 def test_playouts_are_python_replays(players: int) -> None:
     config = Config(players=players, max_value=7)
@@ -110,12 +99,4 @@ def test_playouts_are_python_replays(players: int) -> None:
         legal = numstop.legal_actions(state)
         state = numstop.apply(state, legal[rnd.randrange(len(legal))])
         steps += 1
-    outcomes = native.handle(NAME, state).playouts(2, "heuristic", seed=9)
-    for j, (scores, winners, length, finished) in enumerate(outcomes):
-        last, python_length = _python_playout(state, 9, j)
-        assert finished
-        assert (scores, winners, length) == (
-            list(numstop.scores(last)),
-            sorted(numstop.winners(last)),
-            python_length,
-        )
+    same_playouts(NAME, state, 2, "heuristic", 9)

@@ -21,11 +21,9 @@ import pytest
 from numrules import get_game
 from numrules import numwars as nw
 from numrules.apps.simulation import outcomes, simulate
-from numrules.core.bots import make_bot
 from numrules.core.events import EMPTY_LOG
-from numrules.core.rng import derive_seed
 from numrules.numwars.strategy.inference import Tracker
-from tests.native.differential import python_playout
+from tests.native.differential import same_playouts
 
 native = pytest.importorskip("numrules.native")
 if not native.available("numwars"):
@@ -124,18 +122,7 @@ def _round_start(state: Any, round_: int) -> Any:
 def test_playouts_are_the_python_drivers_games(players: int, start: int) -> None:
     config = _config(players, rounds=3, hand_size=6)
     state = _round_start(GAME.new_game(config, 21), start)
-    handle = native.handle(NAME, state)
-    found = handle.playouts(2, "heuristic", seed=9)
-    assert found == handle.playouts(2, "heuristic", seed=9)  # reproducible
-    for j, (scores, winners, length, finished) in enumerate(found):
-        bots = [make_bot("heuristic", derive_seed(9, j, s), GAME) for s in range(players)]
-        last, python_length = python_playout(GAME, state, bots)
-        assert finished
-        assert (scores, winners, length) == (
-            list(GAME.scores(last)),
-            sorted(GAME.winners(last)),
-            python_length,
-        )
+    same_playouts(NAME, state, 2, "heuristic", 9)
 
 
 def _random_advance(state: Any, plays: int, rnd: random.Random) -> Any:
@@ -148,18 +135,7 @@ def _random_advance(state: Any, plays: int, rnd: random.Random) -> Any:
 
 def _assert_python_playouts(state: Any, n: int, seed: int) -> None:
     # The handle's heuristic playouts are the Python driver's games from `state`.
-    players = state.config.players
-    found = native.handle(NAME, state).playouts(n, "heuristic", seed=seed)
-    assert len(found) == n
-    for j, (scores, winners, length, finished) in enumerate(found):
-        bots = [make_bot("heuristic", derive_seed(seed, j, s), GAME) for s in range(players)]
-        last, python_length = python_playout(GAME, state, bots)
-        assert finished
-        assert (scores, winners, length) == (
-            list(GAME.scores(last)),
-            sorted(GAME.winners(last)),
-            python_length,
-        )
+    same_playouts(NAME, state, n, "heuristic", seed)
 
 
 def _shown(state: Any) -> int:

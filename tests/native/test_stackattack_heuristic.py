@@ -19,9 +19,7 @@ import pytest
 from numrules import get_game
 from numrules import stackattack as sa
 from numrules.apps.simulation import simulate
-from numrules.core.bots import make_bot
-from numrules.core.rng import derive_seed
-from tests.native.differential import python_playout
+from tests.native.differential import same_playouts
 from tests.native.test_stackattack import VARIANTS, config
 
 native = pytest.importorskip("numrules.native")
@@ -113,16 +111,4 @@ DENSE = config(4, **{**VARIANTS["all powers dense"], "max_rounds": 1, "row_limit
     ],
 )
 def test_playouts_are_the_python_drivers_games(phase: sa.Phase, chosen: int) -> None:
-    state = caught(DENSE, 3, phase, chosen)
-    handle = native.handle(NAME, state)
-    outcomes = handle.playouts(2, "heuristic", seed=5)
-    assert outcomes == handle.playouts(2, "heuristic", seed=5)  # reproducible
-    for j, (scores, winners, length, finished) in enumerate(outcomes):
-        bots = [make_bot("heuristic", derive_seed(5, j, s), GAME) for s in range(4)]
-        last, python_length = python_playout(GAME, state, bots)
-        assert finished
-        assert (scores, winners, length) == (
-            list(GAME.scores(last)),
-            sorted(GAME.winners(last)),
-            python_length,
-        )
+    same_playouts(NAME, caught(DENSE, 3, phase, chosen), 2, "heuristic", 5)
