@@ -133,11 +133,6 @@ def _random_advance(state: Any, plays: int, rnd: random.Random) -> Any:
     return state
 
 
-def _assert_python_playouts(state: Any, n: int, seed: int) -> None:
-    # The handle's heuristic playouts are the Python driver's games from `state`.
-    same_playouts(NAME, state, n, "heuristic", seed)
-
-
 def _shown(state: Any) -> int:
     # How many voids (and no-special marks) the Python tracker reads from the log.
     tracker = Tracker()
@@ -174,7 +169,7 @@ def _mid_round(players: int, options: dict[str, Any], round_: int, tricks: int, 
 def test_playouts_from_inside_a_round_are_the_python_drivers_games(
     players: int, options: dict[str, Any], round_: int, tricks: int, plays: int
 ) -> None:
-    _assert_python_playouts(_mid_round(players, options, round_, tricks, plays), 2, 11)
+    same_playouts(NAME, _mid_round(players, options, round_, tricks, plays), 2, "heuristic", 11)
 
 
 def test_the_mid_round_states_have_shown_voids() -> None:
@@ -190,7 +185,7 @@ def test_playouts_from_sampled_states_are_the_python_drivers_games(players: int)
     rnd = random.Random(5)
     for seat in (0, players - 1):
         sampled = GAME.sample_state(GAME.observe(state, seat), rnd)  # type: ignore[misc]
-        _assert_python_playouts(sampled, 1, 3 + seat)
+        same_playouts(NAME, sampled, 1, "heuristic", 3 + seat)
 
 
 def test_a_state_without_its_log_is_read_as_the_tracker_reads_it() -> None:
@@ -200,7 +195,7 @@ def test_a_state_without_its_log_is_read_as_the_tracker_reads_it() -> None:
     assert _shown(state) > 0
     bare = attrs.evolve(state, log=EMPTY_LOG)
     assert _shown(bare) == 0
-    _assert_python_playouts(bare, 2, 8)
+    same_playouts(NAME, bare, 2, "heuristic", 8)
 
 
 @pytest.mark.parametrize("players", [3, 5, 8])
